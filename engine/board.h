@@ -1,0 +1,85 @@
+/* board: geometry, stones, make/undo, history and Zobrist hash.
+ *
+ * Cells live in a padded array: a border of WALL cells, PAD wide, surrounds every board so that
+ * scans and pattern keys need no bounds checks. A cell is an index into that array; `cell_at`
+ * and `cell_x` / `cell_y` convert. Making a move also updates the win-line tables (lines.h) and
+ * the per-direction pattern keys and shapes (shape.h) incrementally.
+ *
+ * A Board is a plain value: copy it with memcpy to give a search thread its own. The immutable
+ * part (geometry: which cells make up each win line, shape tables) is shared by pointer. */
+#ifndef WUZI_BOARD_H
+#define WUZI_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "coords.h"
+#include "lines.h"
+#include "shape.h"
+
+#define MAX_MOVES (BOARD_MAX * BOARD_MAX)
+
+/* Rule bits, as in Gomocup's INFO rule. */
+enum {
+    RULE_EXACT5 = 1,
+    RULE_CONTINUOUS = 2,
+    RULE_RENJU = 4,
+    RULE_CARO = 8,
+};
+
+struct Geometry {
+    int width, height, connect, rule;
+    LineGeometry lines;            /* lines.h: the cells of every win line, lines through cells */
+    const ShapeTables *shapes;     /* shape.h: shared by all geometries of one (connect, rule) */
+};
+
+struct Board {
+    const Geometry *geometry;   /* shared, immutable: size, k, rule, win lines, shape tables */
+    int width, height, connect, rule;
+    int to_move;                /* BLACK or WHITE */
+    int move_count;
+    uint64_t hash;
+    uint16_t history[MAX_MOVES];
+    uint8_t cell[CELLS];
+    LineCounts lines;           /* lines.h: stones per side in every win line, cell weights */
+    ShapeState shapes;          /* shape.h: pattern keys and shapes per cell and direction */
+};
+
+/* Geometry for a w×h board with win length k under `rule`; NULL if the size is unsupported
+ * (each side from k to BOARD_MAX, k from CONNECT_MIN to CONNECT_MAX). Geometries are cached:
+ * the same arguments give the same pointer, valid until the process ends. Thread-safe. */
+const Geometry *geometry_get(int width, int height, int connect, int rule);
+
+/* Empty board of that geometry, black to move. */
+void board_init(Board *board, const Geometry *geometry);
+
+static inline bool board_on(const Board *board, int x, int y) {
+    return x >= 0 && y >= 0 && x < board->width && y < board->height;
+}
+static inline bool board_empty_at(const Board *board, int cell) { return board->cell[cell] == EMPTY; }
+static inline int board_last_move(const Board *board) {
+    return board->move_count ? board->history[board->move_count - 1] : NO_CELL;
+}
+static inline int board_cell_count(const Board *board) { return board->width * board->height; }
+static inline bool board_full(const Board *board) { return board->move_count >= board_cell_count(board); }
+
+/* Put a stone of the side to move on an empty cell and pass the turn. */
+void board_make(Board *board, int cell);
+/* Take back the last move. */
+void board_undo(Board *board);
+/* Put a stone of `color` without changing the turn (for setting up positions). */
+void board_put(Board *board, int cell, int color);
+/* Remove any stone (not necessarily the last one); the history loses it too. */
+void board_remove(Board *board, int cell);
+/* Pass the turn without a stone (null move); again to restore. */
+void board_pass(Board *board);
+
+/* Zobrist key of a stone, and of "white to move". */
+uint64_t zobrist_stone(int color, int cell);
+uint64_t zobrist_side(void);
+
+/* Iterate over the on-board cells: for (int c = board_first(b); c; c = board_next(b, c)). */
+int board_first(const Board *board);
+int board_next(const Board *board, int cell);
+
+#endif

@@ -1,0 +1,100 @@
+/* engine: the public face of the library — what protocol/ and tournament/ may call.
+ *
+ * An Engine holds one game: geometry (size, k, rule), the position, the playing level and the
+ * search context. It never reads or writes a file descriptor: thinking reports through a
+ * callback, and engine_stop may be called from another thread while engine_think runs.
+ * Coordinates are x (column), y (row), zero-based. */
+#ifndef WUZI_ENGINE_H
+#define WUZI_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+typedef struct Engine Engine;
+
+typedef enum EngineError {
+    ENGINE_OK,
+    ENGINE_BAD_SIZE,      /* unsupported board size */
+    ENGINE_NO_GAME,       /* no START yet */
+    ENGINE_OFF_BOARD,     /* coordinates outside the board */
+    ENGINE_OCCUPIED,      /* a stone is already there */
+    ENGINE_NO_STONE,      /* takeback of an empty cell */
+    ENGINE_BAD_POSITION,  /* a set position that cannot be (duplicate cells, …) */
+    ENGINE_GAME_OVER,     /* the board is full */
+} EngineError;
+
+const char *engine_error_text(EngineError error);
+
+/* What the manager allows for one move; milliseconds. */
+typedef struct EngineLimits {
+    int64_t turn_ms;        /* INFO timeout_turn; 0 = answer at once (no search) */
+    int64_t match_ms;       /* INFO timeout_match; 0 = no limit */
+    int64_t time_left_ms;   /* INFO time_left; INT64_MAX or 2147483647 = unlimited */
+    int64_t max_nodes;      /* 0 = no limit */
+    int max_depth;          /* 0 = no limit */
+} EngineLimits;
+
+void engine_limits_default(EngineLimits *limits);
+
+/* One finished iteration of the search, for MESSAGE lines. */
+#define REPORT_PV_MAX 32
+typedef struct EngineReport {
+    int depth;
+    int score;              /* from the side to move's view; meaningful when mate == 0 */
+    int mate;               /* > 0: side to move wins in `mate` of its own moves; < 0: loses */
+    uint64_t nodes;
+    int64_t elapsed_ms;
+    int pv_length;
+    int pv[REPORT_PV_MAX];  /* cells; cell_x / cell_y give coordinates */
+} EngineReport;
+
+typedef void (*EngineReportFn)(void *context, const EngineReport *report);
+
+Engine *engine_new(void);
+void engine_free(Engine *engine);
+
+/* Settings; each may come at any time between moves (Gomocup sends INFO mid-game). A change of
+ * rule or k keeps the stones. */
+void engine_set_rule(Engine *engine, int rule);
+EngineError engine_set_connect(Engine *engine, int connect);
+bool engine_set_level(Engine *engine, const char *name);   /* false: unknown level name */
+const char *engine_level_name(const Engine *engine);
+void engine_set_threads(Engine *engine, int threads);
+void engine_set_memory(Engine *engine, int64_t bytes);     /* whole process; 0 = no limit */
+void engine_set_seed(Engine *engine, uint64_t seed);
+void engine_clear_hash(Engine *engine);
+
+/* A new empty board; on error the old game is kept. */
+EngineError engine_start(Engine *engine, int width, int height);
+bool engine_has_game(const Engine *engine);
+const Board *engine_board(const Engine *engine);
+int engine_rule(const Engine *engine);
+
+/* The side to move plays x,y. */
+EngineError engine_play(Engine *engine, int x, int y);
+/* Remove the stone on x,y (normally the last move); the turn goes back to its owner. */
+EngineError engine_takeback(Engine *engine, int x, int y);
+/* Replace the position with `count` stones (in the order given) and `to_move` to move.
+ * All-or-nothing: on error the old position is kept. */
+typedef struct EngineStone { int x, y, color; } EngineStone;
+EngineError engine_set_position(Engine *engine, const EngineStone *stones, int count, int to_move);
+
+/* Choose a move for the side to move under `limits` (the position is not changed). Reports each
+ * finished iteration through `report` (may be NULL). Returns the cell, or NO_CELL if the board is
+ * full. */
+int engine_think(Engine *engine, const EngineLimits *limits, EngineReportFn report, void *context);
+/* Ask a running engine_think to answer now with its best move so far. Thread-safe. */
+void engine_stop(Engine *engine);
+
+/* The `count` best moves (n-best analysis); returns how many were found. */
+int engine_best_moves(Engine *engine, const EngineLimits *limits, int count, int *cells);
+
+/* Swap2 opening decisions. With 0 stones: three cells to place (black, white, black).
+ * With 3 stones: SWAP, or one move (we stay white and play the 4th), or two (4th and 5th).
+ * With 5 stones: SWAP, or one move (the 6th). */
+typedef struct Swap2Answer { bool swap; int count; int cells[3]; } Swap2Answer;
+Swap2Answer engine_swap2(Engine *engine, const EngineLimits *limits);
+
+#endif

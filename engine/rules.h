@@ -1,0 +1,38 @@
+/* rules: who has won, and renju's forbidden moves — the judge for the brain and the runner.
+ *
+ * Freestyle: k or more in a row wins. Exact five (rule bit 1): only exactly k. Renju (bit 4):
+ * black wins only with exactly five and may not make an overline, a double four or a double
+ * three; a three counts only if it can become a straight four by a move that is itself not
+ * forbidden (checked recursively); white wins with five or more. Caro (bit 8): a five blocked
+ * by the opponent at both ends does not win. */
+#ifndef WUZI_RULES_H
+#define WUZI_RULES_H
+
+#include <stdbool.h>
+
+#include "board.h"
+
+typedef enum Foul { FOUL_NONE, FOUL_OVERLINE, FOUL_DOUBLE_FOUR, FOUL_DOUBLE_THREE } Foul;
+
+typedef enum Verdict {
+    VERDICT_PLAYING,    /* the move was made; the game goes on */
+    VERDICT_WIN,        /* the move was made and wins for the side that made it */
+    VERDICT_DRAW,       /* the move was made and filled the board */
+    VERDICT_FOUL,       /* renju: black's move is forbidden (made, and black loses) */
+    VERDICT_ILLEGAL,    /* off the board or occupied: nothing was changed */
+} Verdict;
+
+/* Does the stone of `color` already on `cell` make a winning line through it? */
+bool rules_wins_at(const Board *board, int cell, int color);
+/* Would `color` win by playing the empty `cell`? (The board is unchanged on return.) */
+bool rules_would_win(Board *board, int cell, int color);
+/* The foul black would commit on the empty `cell` under renju (FOUL_NONE under other rules or
+ * for a move that makes exactly five). The board is unchanged on return. */
+Foul rules_foul(Board *board, int cell);
+/* Renju and black and a foul: the side to move may not play there. */
+bool rules_forbidden(Board *board, int cell, int color);
+const char *foul_name(Foul foul);
+/* The judge: play the side to move's stone at x,y and say what it did. */
+Verdict rules_play(Board *board, int x, int y);
+
+#endif

@@ -1,0 +1,223 @@
+#include "shape.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+
+bool shape_run_wins(int connect, int rule, int color, int length, int before, int after) {
+    if (length < connect) return false;
+    const bool exact = (rule & RULE_EXACT5) || ((rule & RULE_RENJU) && color == BLACK);
+    if (exact && length > connect) return false;
+    if (rule & RULE_CARO) {
+        const int other = opponent(color);
+        if (before == other && after == other) return false;
+    }
+    return true;
+}
+
+/* ---- building a table ------------------------------------------------------------------ */
+
+/* The line a key describes: LINE_LEN cells, the centre (index KEY_SIDE) holding our stone. */
+#define LINE_LEN (2 * KEY_SIDE + 1)
+
+static int key_slot(int index) { return index < KEY_SIDE ? index : index - 1; }
+
+static void key_decode(uint32_t key, int own, uint8_t line[LINE_LEN]) {
+    for (int index = 0; index < LINE_LEN; index++) {
+        if (index == KEY_SIDE) {
+            line[index] = (uint8_t)own;
+            continue;
+        }
+        line[index] = (uint8_t)((key >> (2 * key_slot(index))) & 3);
+    }
+}
+
+static uint32_t key_with(uint32_t key, int index, int color) {
+    const int shift = 2 * key_slot(index);
+    return (key & ~(3u << shift)) | ((uint32_t)color << shift);
+}
+
+typedef struct Builder {
+    int connect, rule, own;
+    uint8_t *memo;      /* per canonical key: shape + 1, 0 = not yet known */
+} Builder;
+
+/* Does our run through the centre win? Beyond the window counts as empty: the key cannot see
+ * it, and pretending it is open errs towards valuing the cell. */
+static bool centre_wins(const Builder *builder, const uint8_t line[LINE_LEN]) {
+    int left = KEY_SIDE, right = KEY_SIDE;
+    while (left > 0 && line[left - 1] == builder->own) left--;
+    while (right < LINE_LEN - 1 && line[right + 1] == builder->own) right++;
+    const int before = left > 0 ? line[left - 1] : EMPTY;
+    const int after = right < LINE_LEN - 1 ? line[right + 1] : EMPTY;
+    return shape_run_wins(builder->connect, builder->rule, builder->own, right - left + 1, before,
+                          after);
+}
+
+static int centre_run(const Builder *builder, const uint8_t line[LINE_LEN]) {
+    int left = KEY_SIDE, right = KEY_SIDE;
+    while (left > 0 && line[left - 1] == builder->own) left--;
+    while (right < LINE_LEN - 1 && line[right + 1] == builder->own) right++;
+    return right - left + 1;
+}
+
+/* A shape one stone short of `shape`: what it makes, promoted to what it is now. */
+static Shape one_less(Shape shape) {
+    switch (shape) {
+    case SHAPE_OPEN_FOUR: return SHAPE_OPEN_THREE;
+    case SHAPE_FOUR: return SHAPE_THREE;
+    case SHAPE_OPEN_THREE: return SHAPE_OPEN_TWO;
+    case SHAPE_THREE: return SHAPE_TWO;
+    case SHAPE_OPEN_TWO:
+    case SHAPE_TWO: return SHAPE_ONE;
+    default: return SHAPE_NONE;
+    }
+}
+
+/* Keys differ beyond the first blocker on each side without the shape changing; canonical keys
+ * (everything past a blocker zeroed) keep the brute force down to a few thousand lines. */
+static uint32_t canonical(uint32_t key, int own) {
+    for (int side = -1; side <= 1; side += 2) {
+        bool blocked = false;
+        for (int step = 1; step <= KEY_SIDE; step++) {
+            const int index = KEY_SIDE + side * step;
+            const int shift = 2 * key_slot(index);
+            if (blocked) {
+                key &= ~(3u << shift);
+                continue;
+            }
+            const int color = (key >> shift) & 3;
+            if (color != EMPTY && color != own) blocked = true;
+        }
+    }
+    return key;
+}
+
+static Shape shape_of_key(Builder *builder, uint32_t key) {
+    if (builder->memo[key]) return (Shape)(builder->memo[key] - 1);
+    uint8_t line[LINE_LEN];
+    key_decode(key, builder->own, line);
+
+    /* Only the cells between the nearest blockers can matter. */
+    int low = KEY_SIDE, high = KEY_SIDE;
+    while (low > 0 && (line[low - 1] == EMPTY || line[low - 1] == builder->own)) low--;
+    while (high < LINE_LEN - 1 && (line[high + 1] == EMPTY || line[high + 1] == builder->own)) high++;
+
+    Shape shape = SHAPE_NONE;
+    if (centre_wins(builder, line)) {
+        shape = SHAPE_FIVE;
+    } else if (centre_run(builder, line) >= builder->connect) {
+        shape = SHAPE_OVERLINE;
+    } else {
+        int winning_cells = 0;
+        for (int index = low; index <= high; index++) {
+            if (line[index] != EMPTY) continue;
+            line[index] = (uint8_t)builder->own;
+            if (centre_wins(builder, line)) winning_cells++;
+            line[index] = EMPTY;
+        }
+        if (winning_cells >= 2) shape = SHAPE_OPEN_FOUR;
+        else if (winning_cells == 1) shape = SHAPE_FOUR;
+        else {
+            for (int index = low; index <= high; index++) {
+                if (line[index] != EMPTY) continue;
+                const Shape next = one_less(shape_of_key(builder, key_with(key, index, builder->own)));
+                if (next > shape) shape = next;
+            }
+        }
+    }
+    builder->memo[key] = (uint8_t)(shape + 1);
+    return shape;
+}
+
+static void build_table(uint8_t *table, int connect, int rule, int own) {
+    Builder builder = {connect, rule, own, calloc(KEY_SPAN, 1)};
+    if (!builder.memo) abort();
+    for (uint32_t key = 0; key < KEY_SPAN; key++)
+        table[key] = (uint8_t)shape_of_key(&builder, canonical(key, own));
+    free(builder.memo);
+}
+
+/* ---- the cache: tables are immutable once built ----------------------------------------- */
+
+#define TABLE_CACHE_MAX 16
+
+static struct {
+    pthread_mutex_t lock;
+    int count;
+    ShapeTables *tables[TABLE_CACHE_MAX];
+} table_cache = {PTHREAD_MUTEX_INITIALIZER, 0, {0}};
+
+/* Rule bits that change a shape: the continuous-game bit does not. */
+static int shape_rule(int rule) { return rule & (RULE_EXACT5 | RULE_RENJU | RULE_CARO); }
+
+const ShapeTables *shape_tables_get(int connect, int rule) {
+    rule = shape_rule(rule);
+    pthread_mutex_lock(&table_cache.lock);
+    ShapeTables *found = NULL;
+    for (int i = 0; i < table_cache.count && !found; i++)
+        if (table_cache.tables[i]->connect == connect && table_cache.tables[i]->rule == rule)
+            found = table_cache.tables[i];
+    if (!found) {
+        found = malloc(sizeof *found);
+        if (!found) abort();
+        found->connect = connect;
+        found->rule = rule;
+        build_table(found->shape[0], connect, rule, BLACK);
+        build_table(found->shape[1], connect, rule, WHITE);
+        if (table_cache.count == TABLE_CACHE_MAX) {
+            /* Never freed: boards may still point at it. Beyond the cap (a process cycling
+             * through more than 16 rule sets) the oldest slot is reused for lookups only. */
+            table_cache.tables[0] = found;
+        } else {
+            table_cache.tables[table_cache.count++] = found;
+        }
+    }
+    pthread_mutex_unlock(&table_cache.lock);
+    return found;
+}
+
+/* ---- incremental state ------------------------------------------------------------------ */
+
+static int key_shift(int offset) { return 2 * key_slot(KEY_SIDE + offset); }
+
+static void refresh(ShapeState *state, const ShapeTables *tables, int cell, int direction) {
+    const uint32_t key = state->key[cell][direction];
+    state->shape[cell][direction] =
+        (uint8_t)(tables->shape[0][key] | (tables->shape[1][key] << 4));
+}
+
+void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *cell, int width,
+                 int height) {
+    memset(state, 0, sizeof *state);
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++) {
+            const int c = cell_at(x, y);
+            for (int direction = 0; direction < 4; direction++) {
+                uint32_t key = 0;
+                for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
+                    if (!offset) continue;
+                    key |= (uint32_t)cell[c + offset * DIRECTION[direction]] << key_shift(offset);
+                }
+                state->key[c][direction] = key;
+                refresh(state, tables, c, direction);
+            }
+        }
+}
+
+void shape_update(ShapeState *state, const ShapeTables *tables, int cell, int old_color,
+                  int new_color) {
+    const uint32_t change = (uint32_t)(old_color ^ new_color);
+    for (int direction = 0; direction < 4; direction++) {
+        const int step = DIRECTION[direction];
+        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
+            if (!offset) continue;
+            /* `cell` sits at `offset` from the cell whose key we change. */
+            const int neighbour = cell - offset * step;
+            state->key[neighbour][direction] ^= change << key_shift(offset);
+            refresh(state, tables, neighbour, direction);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/* shape: per cell, direction and colour, the shape a stone put there would make.
+ *
+ * Each cell keeps, per direction, a key of the 5 cells on either side (2 bits each: empty,
+ * black, white, wall → 20 bits). A table per colour, built once per (k, rule) at start-up by
+ * brute force, maps a key to the shape: five, open four (two winning cells), four (one),
+ * open three (can become an open four), three (can become a four), open two, two, one.
+ * Keys and shapes are updated incrementally on make/undo (≤ 40 cells change per move).
+ * Renju fouls are not in the shapes: rules.h judges them exactly. */
+#ifndef WUZI_SHAPE_H
+#define WUZI_SHAPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "coords.h"
+
+typedef enum Shape {
+    SHAPE_NONE,
+    SHAPE_OVERLINE,     /* a run longer than k where that does not win (exact five, renju black) */
+    SHAPE_ONE,
+    SHAPE_TWO,
+    SHAPE_OPEN_TWO,
+    SHAPE_THREE,
+    SHAPE_OPEN_THREE,
+    SHAPE_FOUR,
+    SHAPE_OPEN_FOUR,    /* two or more winning cells in this line */
+    SHAPE_FIVE,
+    SHAPE_COUNT
+} Shape;
+
+#define KEY_SIDE 5
+#define KEY_BITS (4 * KEY_SIDE)
+#define KEY_SPAN (1u << KEY_BITS)
+
+typedef struct ShapeTables {
+    int connect, rule;
+    uint8_t shape[2][KEY_SPAN];   /* [colour - 1][key] */
+} ShapeTables;
+
+/* Mutable, per board: shape[cell][direction] holds black's shape in the low nibble, white's in
+ * the high one. Only empty cells' entries mean anything. */
+typedef struct ShapeState {
+    uint32_t key[CELLS][4];
+    uint8_t shape[CELLS][4];
+} ShapeState;
+
+/* Tables for win length k under `rule` (cached; thread-safe; valid until exit). */
+const ShapeTables *shape_tables_get(int connect, int rule);
+
+/* Does a run of `length` stones of `color`, with what lies just beyond each end, win?
+ * (exact five, renju, caro). Shared by the shape tables and rules.h's judge. */
+bool shape_run_wins(int connect, int rule, int color, int length, int before, int after);
+
+void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *cell,
+                 int width, int height);
+/* A stone of `color` appeared on (or, color = EMPTY, left) `cell`: refresh the keys and shapes
+ * of the cells within KEY_SIDE of it. */
+void shape_update(ShapeState *state, const ShapeTables *tables, int cell, int old_color,
+                  int new_color);
+
+static inline Shape shape_at(const ShapeState *state, int cell, int direction, int color) {
+    return (Shape)((state->shape[cell][direction] >> (color == WHITE ? 4 : 0)) & 15);
+}
+
+#endif

@@ -1,0 +1,26 @@
+/* check: the tests' tiny framework. A test binary calls RUN(fn) for each test function and ends
+ * with `return check_summary();`, which prints "N passed, N failed" (counting test functions;
+ * one failed CHECK fails its function) and returns the exit status. tests/run.sh adds up the
+ * binaries' lines. */
+#ifndef WUZI_CHECK_H
+#define WUZI_CHECK_H
+
+#include <stdbool.h>
+
+void check_fail(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void check_run(const char *name, void (*test)(void));
+int check_summary(void);
+
+#define CHECK(cond)                                                                        \
+    do {                                                                                   \
+        if (!(cond)) check_fail(__FILE__, __LINE__, "%s", #cond);                          \
+    } while (0)
+/* CHECK with a message: CHECKF(x == 3, "x is %d", x). */
+#define CHECKF(cond, ...)                                                                  \
+    do {                                                                                   \
+        if (!(cond)) check_fail(__FILE__, __LINE__, __VA_ARGS__);                          \
+    } while (0)
+#define RUN(test) check_run(#test, test)
+
+#endif

@@ -1,0 +1,174 @@
+/* Board, win-line tables, pattern keys/shapes and hash: the incremental state must always equal
+ * the state rebuilt from scratch, over thousands of random moves and takebacks. */
+#include <stdio.h>
+#include <string.h>
+
+#include "board.h"
+#include "check.h"
+#include "levels.h"
+
+static uint64_t hash_from_scratch(const Board *board) {
+    uint64_t hash = board->to_move == WHITE ? zobrist_side() : 0;
+    for (int c = board_first(board); c; c = board_next(board, c))
+        if (board->cell[c] == BLACK || board->cell[c] == WHITE) hash ^= zobrist_stone(board->cell[c], c);
+    return hash;
+}
+
+static bool same_as_scratch(const Board *board) {
+    static LineCounts lines;
+    static ShapeState shapes;
+    lines_clear(&lines, &board->geometry->lines, board->cell);
+    shape_clear(&shapes, board->geometry->shapes, board->cell, board->width, board->height);
+    bool same = true;
+    if (memcmp(lines.stones, board->lines.stones, sizeof lines.stones)) {
+        check_fail(__FILE__, __LINE__, "line counts differ after %d moves", board->move_count);
+        same = false;
+    }
+    for (int c = board_first(board); c; c = board_next(board, c)) {
+        for (int color = 0; color < 2; color++)
+            if (lines.weight[color][c] != board->lines.weight[color][c]) {
+                check_fail(__FILE__, __LINE__, "weight of %d,%d differs", cell_x(c), cell_y(c));
+                return false;
+            }
+        if (board->cell[c] != EMPTY) continue;
+        for (int d = 0; d < 4; d++)
+            if (shapes.key[c][d] != board->shapes.key[c][d] ||
+                shapes.shape[c][d] != board->shapes.shape[c][d]) {
+                check_fail(__FILE__, __LINE__, "shape of %d,%d dir %d differs", cell_x(c), cell_y(c), d);
+                return false;
+            }
+    }
+    if (hash_from_scratch(board) != board->hash) {
+        check_fail(__FILE__, __LINE__, "hash differs after %d moves", board->move_count);
+        same = false;
+    }
+    return same;
+}
+
+static int random_empty(const Board *board, uint64_t *rng) {
+    const int cells = board_cell_count(board);
+    for (int tries = 0; tries < 4 * cells; tries++) {
+        const int x = (int)(rng_next(rng) % (uint64_t)board->width);
+        const int y = (int)(rng_next(rng) % (uint64_t)board->height);
+        if (board->cell[cell_at(x, y)] == EMPTY) return cell_at(x, y);
+    }
+    for (int c = board_first(board); c; c = board_next(board, c))
+        if (board->cell[c] == EMPTY) return c;
+    return NO_CELL;
+}
+
+static void random_games(int width, int height, int connect, int rule, int games) {
+    static Board board;
+    uint64_t rng = (uint64_t)(width * 1000 + height * 10 + rule);
+    for (int game = 0; game < games; game++) {
+        board_init(&board, geometry_get(width, height, connect, rule));
+        const int length = (int)(rng_next(&rng) % (uint64_t)board_cell_count(&board)) + 1;
+        for (int ply = 0; ply < length && !board_full(&board); ply++) {
+            const uint64_t roll = rng_next(&rng) % 10;
+            if (roll == 0 && board.move_count) {
+                board_undo(&board);
+            } else if (roll == 1 && board.move_count) {
+                /* a stone from anywhere in the history, as TAKEBACK and BOARD edits do */
+                const int index = (int)(rng_next(&rng) % (uint64_t)board.move_count);
+                board_remove(&board, board.history[index]);
+            } else {
+                board_make(&board, random_empty(&board, &rng));
+            }
+            if (!same_as_scratch(&board)) return;
+        }
+    }
+}
+
+static void test_incremental_15_freestyle(void) { random_games(15, 15, 5, 0, 40); }
+static void test_incremental_20_exact(void) { random_games(20, 20, 5, RULE_EXACT5, 15); }
+static void test_incremental_15_renju(void) { random_games(15, 15, 5, RULE_RENJU, 30); }
+static void test_incremental_rect_caro(void) { random_games(12, 7, 5, RULE_CARO, 40); }
+static void test_incremental_32(void) { random_games(32, 32, 5, 0, 4); }
+static void test_incremental_small_k(void) {
+    random_games(3, 3, 3, 0, 200);
+    random_games(9, 6, 4, RULE_EXACT5 | RULE_CARO, 40);
+}
+
+static void test_win_line_count(void) {
+    /* N3's count: 572 win lines on 15×15 with k = 5. */
+    CHECK(geometry_get(15, 15, 5, 0)->lines.count == 572);
+    CHECK(geometry_get(3, 3, 3, 0)->lines.count == 8);
+}
+
+static void test_sizes(void) {
+    CHECK(geometry_get(4, 15, 5, 0) == NULL);
+    CHECK(geometry_get(33, 15, 5, 0) == NULL);
+    CHECK(geometry_get(5, 5, 5, 0) != NULL);
+    CHECK(geometry_get(32, 20, 5, 0) != NULL);
+    CHECK(geometry_get(3, 3, 3, 0) != NULL);
+    CHECK(geometry_get(15, 15, 6, 0) == NULL);
+    CHECK(geometry_get(15, 15, 5, 0) == geometry_get(15, 15, 5, 0));
+}
+
+static void test_make_undo_restores(void) {
+    static Board board, copy;
+    board_init(&board, geometry_get(15, 15, 5, 0));
+    board_make(&board, cell_at(7, 7));
+    memcpy(&copy, &board, sizeof board);
+    board_make(&board, cell_at(8, 8));
+    CHECK(board.to_move == BLACK);
+    CHECK(board_last_move(&board) == cell_at(8, 8));
+    board_undo(&board);
+    CHECK(!memcmp(copy.cell, board.cell, sizeof board.cell));
+    CHECK(!memcmp(&copy.lines, &board.lines, sizeof board.lines));
+    CHECK(!memcmp(&copy.shapes, &board.shapes, sizeof board.shapes));
+    CHECK(copy.hash == board.hash && copy.move_count == board.move_count);
+    CHECK(copy.to_move == board.to_move);
+}
+
+/* Shapes a stone would make on a row of an otherwise empty board, written as strings. */
+static Shape row_shape(const char *row, int rule, int color) {
+    static Board board;
+    board_init(&board, geometry_get(15, 15, 5, rule));
+    int target = NO_CELL;
+    for (int x = 0; row[x]; x++) {
+        const int c = cell_at(x, 7);
+        if (row[x] == 'X') board_put(&board, c, BLACK);
+        if (row[x] == 'O') board_put(&board, c, WHITE);
+        if (row[x] == '*') target = c;
+    }
+    return shape_at(&board.shapes, target, 0, color);
+}
+
+static void test_shapes(void) {
+    CHECK(row_shape("...XX*XX......", 0, BLACK) == SHAPE_FIVE);
+    CHECK(row_shape("..XXX*XX......", 0, BLACK) == SHAPE_FIVE);
+    CHECK(row_shape("..XXX*XX......", RULE_EXACT5, BLACK) == SHAPE_OVERLINE);
+    CHECK(row_shape("..XXX*XX......", RULE_RENJU, BLACK) == SHAPE_OVERLINE);
+    CHECK(row_shape("..XXX*XX......", RULE_RENJU, WHITE) == SHAPE_NONE);
+    CHECK(row_shape("....XXX*......", 0, BLACK) == SHAPE_OPEN_FOUR);
+    CHECK(row_shape("...OXXX*......", 0, BLACK) == SHAPE_FOUR);
+    CHECK(row_shape("....X.X*X.....", 0, BLACK) == SHAPE_FOUR);
+    CHECK(row_shape("....XX*.......", 0, BLACK) == SHAPE_OPEN_THREE);
+    CHECK(row_shape("...OXX*.......", 0, BLACK) == SHAPE_THREE);
+    CHECK(row_shape("....X.*X......", 0, BLACK) == SHAPE_OPEN_THREE);
+    CHECK(row_shape("....X*........", 0, BLACK) == SHAPE_OPEN_TWO);
+    CHECK(row_shape("*X............", 0, BLACK) == SHAPE_TWO);
+    CHECK(row_shape("....*.........", 0, BLACK) == SHAPE_ONE);
+    CHECK(row_shape("OXXX*O........", 0, BLACK) == SHAPE_NONE);
+    CHECK(row_shape("....XX*.......", 0, WHITE) == SHAPE_ONE);
+    CHECK(row_shape("...XOO*X......", 0, WHITE) == SHAPE_NONE);
+    /* caro: a five between two opponent stones does not win, at the edge it does */
+    CHECK(row_shape("OXXXX*O.......", RULE_CARO, BLACK) == SHAPE_OVERLINE);
+    CHECK(row_shape("XXXX*O........", RULE_CARO, BLACK) == SHAPE_FIVE);
+    CHECK(row_shape("OXXXX*.O......", RULE_CARO, BLACK) == SHAPE_FIVE);
+}
+
+int main(void) {
+    RUN(test_win_line_count);
+    RUN(test_sizes);
+    RUN(test_make_undo_restores);
+    RUN(test_shapes);
+    RUN(test_incremental_15_freestyle);
+    RUN(test_incremental_20_exact);
+    RUN(test_incremental_15_renju);
+    RUN(test_incremental_rect_caro);
+    RUN(test_incremental_32);
+    RUN(test_incremental_small_k);
+    return check_summary();
+}
