@@ -21,6 +21,7 @@ TEST_HELPERS = $(filter-out $(TEST_SRC), $(wildcard tests/*.c))
 
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 PROTOCOL_OBJ = $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
+PBRAIN_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard pbrain/*.c))
 TOURNAMENT_OBJ = $(TOURNAMENT_SRC:%.c=$(BUILD)/%.o)
 TOURNAMENT_LIB_OBJ = $(filter-out $(BUILD)/tournament/main.o, $(TOURNAMENT_OBJ))
 TEST_HELPER_OBJ = $(TEST_HELPERS:%.c=$(BUILD)/%.o)
@@ -47,7 +48,7 @@ $(BUILD)/libwuzi.a: $(ENGINE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BRAIN): $(BUILD)/pbrain/main.o $(PROTOCOL_OBJ) $(BUILD)/libwuzi.a
+$(BRAIN): $(PBRAIN_OBJ) $(PROTOCOL_OBJ) $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 $(RUNNER): $(TOURNAMENT_OBJ) $(BUILD)/libwuzi.a

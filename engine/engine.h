@@ -85,8 +85,13 @@ EngineError engine_set_position(Engine *engine, const EngineStone *stones, int c
  * finished iteration through `report` (may be NULL). Returns the cell, or NO_CELL if the board is
  * full. */
 int engine_think(Engine *engine, const EngineLimits *limits, EngineReportFn report, void *context);
-/* Ask a running engine_think to answer now with its best move so far. Thread-safe. */
+/* Ask a running engine_think to answer now with its best move so far. Thread-safe. The request
+ * stays until engine_clear_stop: one made just before engine_think starts makes it answer at
+ * once (so a stop that races with the start of a think is never lost); the caller clears it
+ * when the request has been served. */
 void engine_stop(Engine *engine);
+void engine_clear_stop(Engine *engine);
+bool engine_stop_requested(const Engine *engine);
 
 /* The `count` best moves (n-best analysis); returns how many were found. */
 int engine_best_moves(Engine *engine, const EngineLimits *limits, int count, int *cells);

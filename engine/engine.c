@@ -1,0 +1,300 @@
+/* engine: the facade. Holds one game and routes thinking to the chosen level. */
+#include "engine.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "levels.h"
+#include "rules.h"
+
+/* Levels beyond the reference players; the reference levels use their ReferenceLevel value. */
+enum { LEVEL_MAX = REFERENCE_LEVEL_COUNT };
+
+struct Engine {
+    Board board;
+    bool has_game;
+    int width, height, connect, rule;
+    int level;
+    int threads;
+    int64_t memory;
+    uint64_t seed, rng;
+    atomic_bool stop;
+};
+
+const char *engine_error_text(EngineError error) {
+    switch (error) {
+    case ENGINE_OK: return "ok";
+    case ENGINE_BAD_SIZE: return "unsupported board size";
+    case ENGINE_NO_GAME: return "no game: send START first";
+    case ENGINE_OFF_BOARD: return "coordinates outside the board";
+    case ENGINE_OCCUPIED: return "cell is occupied";
+    case ENGINE_NO_STONE: return "no stone there";
+    case ENGINE_BAD_POSITION: return "impossible position";
+    case ENGINE_GAME_OVER: return "the board is full";
+    }
+    return "unknown error";
+}
+
+void engine_limits_default(EngineLimits *limits) {
+    limits->turn_ms = 5000;
+    limits->match_ms = 0;
+    limits->time_left_ms = INT64_MAX;
+    limits->max_nodes = 0;
+    limits->max_depth = 0;
+}
+
+Engine *engine_new(void) {
+    Engine *engine = calloc(1, sizeof *engine);
+    if (!engine) return NULL;
+    engine->connect = 5;
+    engine->rule = 0;
+    engine->level = LEVEL_MAX;
+    engine->threads = 1;
+    engine->seed = engine->rng = 1;
+    atomic_init(&engine->stop, false);
+    return engine;
+}
+
+void engine_free(Engine *engine) { free(engine); }
+
+/* Rebuild the board on another geometry with the same stones, order and side to move. */
+static void rebuild(Engine *engine, const Geometry *geometry) {
+    Board *board = &engine->board;
+    const int count = board->move_count, to_move = board->to_move;
+    uint16_t cells[MAX_MOVES];
+    uint8_t colors[MAX_MOVES];
+    for (int i = 0; i < count; i++) {
+        cells[i] = board->history[i];
+        colors[i] = board->cell[cells[i]];
+    }
+    board_init(board, geometry);
+    for (int i = 0; i < count; i++) board_put(board, cells[i], colors[i]);
+    if (board->to_move != to_move) board_pass(board);
+}
+
+void engine_set_rule(Engine *engine, int rule) {
+    if (engine->has_game) {
+        const Geometry *geometry = geometry_get(engine->width, engine->height, engine->connect, rule);
+        if (!geometry) return;
+        rebuild(engine, geometry);
+    }
+    engine->rule = rule;
+}
+
+EngineError engine_set_connect(Engine *engine, int connect) {
+    if (connect < CONNECT_MIN || connect > CONNECT_MAX) return ENGINE_BAD_SIZE;
+    if (engine->has_game) {
+        const Geometry *geometry = geometry_get(engine->width, engine->height, connect, engine->rule);
+        if (!geometry) return ENGINE_BAD_SIZE;
+        rebuild(engine, geometry);
+    }
+    engine->connect = connect;
+    return ENGINE_OK;
+}
+
+bool engine_set_level(Engine *engine, const char *name) {
+    if (strcasecmp(name, "max") == 0) {
+        engine->level = LEVEL_MAX;
+        return true;
+    }
+    const int level = reference_level_parse(name);
+    if (level < 0) return false;
+    engine->level = level;
+    return true;
+}
+
+const char *engine_level_name(const Engine *engine) {
+    return engine->level == LEVEL_MAX ? "max" : reference_level_name((ReferenceLevel)engine->level);
+}
+
+void engine_set_threads(Engine *engine, int threads) { engine->threads = threads < 1 ? 1 : threads; }
+void engine_set_memory(Engine *engine, int64_t bytes) { engine->memory = bytes < 0 ? 0 : bytes; }
+
+void engine_set_seed(Engine *engine, uint64_t seed) { engine->seed = engine->rng = seed; }
+
+void engine_clear_hash(Engine *engine) { (void)engine; /* no table until the search lands */ }
+
+EngineError engine_start(Engine *engine, int width, int height) {
+    const Geometry *geometry = geometry_get(width, height, engine->connect, engine->rule);
+    if (!geometry) return ENGINE_BAD_SIZE;
+    board_init(&engine->board, geometry);
+    engine->width = width;
+    engine->height = height;
+    engine->has_game = true;
+    engine->rng = engine->seed;   /* each game replays the same for the same seed */
+    return ENGINE_OK;
+}
+
+bool engine_has_game(const Engine *engine) { return engine->has_game; }
+const Board *engine_board(const Engine *engine) { return &engine->board; }
+int engine_rule(const Engine *engine) { return engine->rule; }
+
+static EngineError locate(const Engine *engine, int x, int y, int *cell) {
+    if (!engine->has_game) return ENGINE_NO_GAME;
+    if (!board_on(&engine->board, x, y)) return ENGINE_OFF_BOARD;
+    *cell = cell_at(x, y);
+    return ENGINE_OK;
+}
+
+EngineError engine_play(Engine *engine, int x, int y) {
+    int cell;
+    const EngineError error = locate(engine, x, y, &cell);
+    if (error != ENGINE_OK) return error;
+    if (!board_empty_at(&engine->board, cell)) return ENGINE_OCCUPIED;
+    board_make(&engine->board, cell);
+    return ENGINE_OK;
+}
+
+EngineError engine_takeback(Engine *engine, int x, int y) {
+    int cell;
+    const EngineError error = locate(engine, x, y, &cell);
+    if (error != ENGINE_OK) return error;
+    Board *board = &engine->board;
+    const int color = board->cell[cell];
+    if (color != BLACK && color != WHITE) return ENGINE_NO_STONE;
+    if (board_last_move(board) == cell && board->to_move != color) {
+        board_undo(board);
+        return ENGINE_OK;
+    }
+    board_remove(board, cell);
+    if (board->to_move != color) board_pass(board);
+    return ENGINE_OK;
+}
+
+EngineError engine_set_position(Engine *engine, const EngineStone *stones, int count, int to_move) {
+    if (!engine->has_game) return ENGINE_NO_GAME;
+    if (count < 0 || count > MAX_MOVES || (to_move != BLACK && to_move != WHITE))
+        return ENGINE_BAD_POSITION;
+    static const uint8_t none[CELLS];
+    uint8_t seen[CELLS];
+    memcpy(seen, none, sizeof seen);
+    for (int i = 0; i < count; i++) {
+        if (!board_on(&engine->board, stones[i].x, stones[i].y)) return ENGINE_OFF_BOARD;
+        if (stones[i].color != BLACK && stones[i].color != WHITE) return ENGINE_BAD_POSITION;
+        const int cell = cell_at(stones[i].x, stones[i].y);
+        if (seen[cell]) return ENGINE_OCCUPIED;
+        seen[cell] = 1;
+    }
+    Board *board = &engine->board;
+    board_init(board, board->geometry);
+    for (int i = 0; i < count; i++)
+        board_put(board, cell_at(stones[i].x, stones[i].y), stones[i].color);
+    if (board->to_move != to_move) board_pass(board);
+    return ENGINE_OK;
+}
+
+static bool legal_reply(Engine *engine, int cell) {
+    Board *board = &engine->board;
+    if (cell <= 0 || cell >= CELLS) return false;
+    if (!board_on(board, cell_x(cell), cell_y(cell)) || !board_empty_at(board, cell)) return false;
+    return !rules_forbidden(board, cell, board->to_move);
+}
+
+/* Distance from the centre, for a choice that needs no evaluation. */
+static int centre_distance(const Board *board, int cell) {
+    const int dx = 2 * cell_x(cell) - (board->width - 1), dy = 2 * cell_y(cell) - (board->height - 1);
+    return abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+}
+
+/* The legal cell nearest the centre; an empty forbidden one only if nothing else is left. */
+static int fallback_move(Engine *engine) {
+    Board *board = &engine->board;
+    int best = NO_CELL, best_distance = 0, any_empty = NO_CELL;
+    for (int cell = board_first(board); cell; cell = board_next(board, cell)) {
+        if (!board_empty_at(board, cell)) continue;
+        if (!any_empty) any_empty = cell;
+        if (rules_forbidden(board, cell, board->to_move)) continue;
+        const int distance = centre_distance(board, cell);
+        if (!best || distance < best_distance) {
+            best = cell;
+            best_distance = distance;
+        }
+    }
+    return best ? best : any_empty;
+}
+
+/* The one place that maps a level to its player. The search (engine/search.h) plugs in here
+ * for LEVEL_MAX and the levels between greedy and max. */
+static int think_dispatch(Engine *engine, const EngineLimits *limits, EngineReportFn report,
+                          void *context) {
+    (void)limits;
+    (void)report;
+    (void)context;
+    const ReferenceLevel level =
+        engine->level == LEVEL_MAX ? LEVEL_GREEDY : (ReferenceLevel)engine->level;
+    return reference_level_choose(&engine->board, level, &engine->rng);
+}
+
+int engine_think(Engine *engine, const EngineLimits *limits, EngineReportFn report, void *context) {
+    if (!engine->has_game || board_full(&engine->board)) return NO_CELL;
+    EngineLimits defaults;
+    if (!limits) {
+        engine_limits_default(&defaults);
+        limits = &defaults;
+    }
+    const int cell = think_dispatch(engine, limits, report, context);
+    return legal_reply(engine, cell) ? cell : fallback_move(engine);
+}
+
+void engine_stop(Engine *engine) { atomic_store(&engine->stop, true); }
+void engine_clear_stop(Engine *engine) { atomic_store(&engine->stop, false); }
+bool engine_stop_requested(const Engine *engine) { return atomic_load(&engine->stop); }
+
+/* Sum of both sides' live-line weights: where play matters most for either side. */
+static int cell_importance(const Board *board, int cell) {
+    return cell_line_weight(&board->lines, cell, BLACK) + cell_line_weight(&board->lines, cell, WHITE);
+}
+
+int engine_best_moves(Engine *engine, const EngineLimits *limits, int count, int *cells) {
+    if (count <= 0 || !engine->has_game) return 0;
+    const int first = engine_think(engine, limits, NULL, NULL);
+    if (!first) return 0;
+    cells[0] = first;
+    int found = 1;
+    Board *board = &engine->board;
+    while (found < count) {
+        int best = NO_CELL, best_score = 0, best_distance = 0;
+        for (int cell = board_first(board); cell; cell = board_next(board, cell)) {
+            bool taken = false;
+            for (int i = 0; i < found; i++) taken = taken || cells[i] == cell;
+            if (taken || !legal_reply(engine, cell)) continue;
+            const int score = cell_importance(board, cell), distance = centre_distance(board, cell);
+            if (!best || score > best_score || (score == best_score && distance < best_distance)) {
+                best = cell;
+                best_score = score;
+                best_distance = distance;
+            }
+        }
+        if (!best) break;
+        cells[found++] = best;
+    }
+    return found;
+}
+
+/* With 0 stones: a quiet opening near the centre — black's two stones apart, white touching
+ * the first — that gives black no clear advantage, so either choice of the opponent is fair.
+ * With 3 or 5 stones we stay white and play the best move we see. */
+Swap2Answer engine_swap2(Engine *engine, const EngineLimits *limits) {
+    Swap2Answer answer = {.swap = false, .count = 0, .cells = {NO_CELL, NO_CELL, NO_CELL}};
+    if (!engine->has_game) return answer;
+    const Board *board = &engine->board;
+    if (board->move_count == 0) {
+        const int cx = board->width / 2, cy = board->height / 2;
+        const int offsets[3][2] = {{0, 0}, {1, 1}, {3, -1}};
+        for (int i = 0; i < 3; i++) {
+            const int x = cx + offsets[i][0], y = cy + offsets[i][1];
+            if (!board_on(board, x, y)) return answer;
+            answer.cells[i] = cell_at(x, y);
+        }
+        answer.count = 3;
+        return answer;
+    }
+    const int cell = engine_think(engine, limits, NULL, NULL);
+    if (cell) {
+        answer.cells[0] = cell;
+        answer.count = 1;
+    }
+    return answer;
+}

@@ -1,0 +1,280 @@
+/* pbrain-wuzi: the Gomocup brain.
+ *
+ * The main thread reads command lines and hands them to a worker thread that runs the protocol
+ * (and so every think) in order. The reader acts on two commands itself, even while a think
+ * runs: END leaves at once, printing nothing more, and YXSTOP / STOP make the running think
+ * answer now. END or end of input behind commands not yet handled lets those finish first,
+ * answered at once, so a script piping a whole session gets every reply. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "demo.h"
+#include "engine.h"
+#include "gomocup.h"
+#include "output.h"
+#include "platform.h"
+#include "reader.h"
+
+typedef struct QueuedLine {
+    char *text;        /* NULL: end of input */
+    bool too_long;
+} QueuedLine;
+
+typedef struct Brain {
+    Engine *engine;
+    Output output;
+    Gomocup session;
+    PlatformMutex lock;
+    PlatformCond wake;
+    QueuedLine *queue;
+    size_t head, count, capacity;
+    bool busy;         /* the worker is handling a line */
+    bool closing;      /* END or end of input seen: every think left answers at once */
+} Brain;
+
+/* ---- the queue (callers hold the lock) ---- */
+
+static bool queue_push(Brain *brain, QueuedLine line) {
+    if (brain->count == brain->capacity) {
+        const size_t capacity = brain->capacity ? 2 * brain->capacity : 64;
+        QueuedLine *grown = malloc(capacity * sizeof *grown);
+        if (!grown) return false;
+        for (size_t i = 0; i < brain->count; i++)
+            grown[i] = brain->queue[(brain->head + i) % brain->capacity];
+        free(brain->queue);
+        brain->queue = grown;
+        brain->head = 0;
+        brain->capacity = capacity;
+    }
+    brain->queue[(brain->head + brain->count++) % brain->capacity] = line;
+    return true;
+}
+
+static QueuedLine queue_pop(Brain *brain) {
+    const QueuedLine line = brain->queue[brain->head];
+    brain->head = (brain->head + 1) % brain->capacity;
+    brain->count--;
+    return line;
+}
+
+static bool queue_has_stop(const Brain *brain) {
+    for (size_t i = 0; i < brain->count; i++) {
+        const QueuedLine *line = &brain->queue[(brain->head + i) % brain->capacity];
+        if (line->text && gomocup_urgent(line->text) == URGENT_STOP) return true;
+    }
+    return false;
+}
+
+/* ---- the worker ---- */
+
+/* A YXSTOP that arrived while this command waited in the queue is meant for its think. */
+static void think_begin(void *context) {
+    Brain *brain = context;
+    platform_mutex_lock(&brain->lock);
+    if (queue_has_stop(brain)) engine_stop(brain->engine);
+    platform_mutex_unlock(&brain->lock);
+}
+
+static void *worker(void *context) {
+    Brain *brain = context;
+    for (;;) {
+        platform_mutex_lock(&brain->lock);
+        while (brain->count == 0) platform_cond_wait(&brain->wake, &brain->lock);
+        const QueuedLine line = queue_pop(brain);
+        brain->busy = true;
+        platform_mutex_unlock(&brain->lock);
+
+        if (!line.text) return NULL;   /* end of input: main leaves */
+        GomocupStatus status = GOMOCUP_CONTINUE;
+        if (line.too_long)
+            gomocup_line_too_long(&brain->session);
+        else
+            status = gomocup_handle(&brain->session, line.text);
+        free(line.text);
+        if (status == GOMOCUP_END) {
+            output_close(&brain->output);
+            platform_exit_now(0);
+        }
+
+        platform_mutex_lock(&brain->lock);
+        brain->busy = false;
+        /* A stop that came while this command ran was served by it (or had nothing to stop). */
+        if (!brain->closing) engine_clear_stop(brain->engine);
+        platform_mutex_unlock(&brain->lock);
+    }
+}
+
+/* ---- the reader ---- */
+
+static void enqueue(Brain *brain, const char *text, bool too_long) {
+    QueuedLine line = {NULL, too_long};
+    if (text && !(line.text = strdup(text))) return;   /* out of memory: drop the line */
+    if (!queue_push(brain, line)) free(line.text);
+    platform_cond_signal(&brain->wake);
+}
+
+/* END, end of input or YXSTOP/STOP, decided on the reading thread; false when the line is
+ * for the worker. */
+static bool take_urgent(Brain *brain, const char *line, ReadStatus status) {
+    const GomocupUrgent urgent = status == READ_EOF ? URGENT_END : gomocup_urgent(line);
+    if (urgent == URGENT_NONE || status == READ_TOO_LONG) return false;
+    if (urgent == URGENT_STOP) {
+        if (brain->busy && brain->count == 0) {
+            engine_stop(brain->engine);
+            return true;
+        }
+        return false;   /* queued: a think started for an earlier queued command will see it */
+    }
+    if (status != READ_EOF && brain->count == 0) {
+        output_close(&brain->output);
+        platform_exit_now(0);
+    }
+    brain->closing = true;
+    engine_stop(brain->engine);
+    enqueue(brain, status == READ_EOF ? NULL : line, false);
+    return true;
+}
+
+static int serve(Brain *brain) {
+    static LineReader reader;   /* 80 KiB of buffers: too big for some threads' stacks */
+    reader_init(&reader, STDIN_FILENO);
+    PlatformThread thread;
+    if (!platform_thread_start(&thread, worker, brain)) return 1;
+    for (;;) {
+        const char *line;
+        const ReadStatus status = reader_next(&reader, &line);
+        if (status == READ_LINE && line[0] == '\0') continue;
+        platform_mutex_lock(&brain->lock);
+        if (!take_urgent(brain, line, status)) enqueue(brain, line, status == READ_TOO_LONG);
+        platform_mutex_unlock(&brain->lock);
+        if (status == READ_EOF) break;
+    }
+    platform_thread_join(thread);
+    return 0;
+}
+
+/* ---- command line ---- */
+
+static void usage(FILE *stream) {
+    fprintf(stream,
+            "usage: pbrain-wuzi [options]          speak the Gomocup protocol on stdin/stdout\n"
+            "       pbrain-wuzi [options] demo [BLACK WHITE]   watch two levels play (default greedy n3)\n"
+            "       pbrain-wuzi bench               search a fixed set of positions, print nodes/s\n"
+            "options:\n"
+            "  --level NAME    max (default), greedy, n1, n2, n3, n4, n5\n"
+            "  --threads N     search threads (INFO thread_num overrides)\n"
+            "  --connect K     stones in a row that win, 3 to 5 (3 plays tic-tac-toe on START 3)\n"
+            "  --seed N        seed for the levels' random tie-breaks\n"
+            "  --help          this text\n");
+}
+
+typedef struct Options {
+    const char *level;
+    int threads, connect;
+    uint64_t seed;
+    bool seeded;
+    int first_argument;   /* index of a subcommand, or argc */
+} Options;
+
+static bool parse_number(const char *text, long long low, long long high, long long *value) {
+    char *end;
+    const long long n = strtoll(text, &end, 10);
+    if (end == text || *end || n < low || n > high) return false;
+    *value = n;
+    return true;
+}
+
+/* 0: go on; otherwise the exit status. */
+static int parse_options(int argc, char **argv, Options *options) {
+    *options = (Options){.level = NULL, .threads = 0, .connect = 5, .seed = 1, .seeded = false};
+    int i = 1;
+    for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
+        const char *name = argv[i];
+        if (strcmp(name, "--help") == 0) {
+            usage(stdout);
+            return -1;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "pbrain-wuzi: %s wants a value\n", name);
+            return 2;
+        }
+        const char *value = argv[++i];
+        long long n = 0;
+        if (strcmp(name, "--level") == 0)
+            options->level = value;
+        else if (strcmp(name, "--threads") == 0 && parse_number(value, 1, 256, &n))
+            options->threads = (int)n;
+        else if (strcmp(name, "--connect") == 0 && parse_number(value, 3, 5, &n))
+            options->connect = (int)n;
+        else if (strcmp(name, "--seed") == 0 && parse_number(value, 0, 0x7fffffffffffffffLL, &n)) {
+            options->seed = (uint64_t)n;
+            options->seeded = true;
+        } else {
+            fprintf(stderr, "pbrain-wuzi: bad option %s %s\n", name, value);
+            usage(stderr);
+            return 2;
+        }
+    }
+    options->first_argument = i;
+    return 0;
+}
+
+static int run_demo(const Options *options, int argc, char **argv) {
+    DemoOptions demo;
+    demo_defaults(&demo);
+    const int first = options->first_argument + 1;
+    if (argc - first == 2) {
+        demo.black = argv[first];
+        demo.white = argv[first + 1];
+    } else if (argc != first) {
+        usage(stderr);
+        return 2;
+    }
+    demo.connect = options->connect;
+    if (options->connect < 5) demo.size = options->connect == 3 ? 3 : 9;
+    demo.seed = options->seed;
+    demo.pause_ms = platform_is_terminal(STDOUT_FILENO) ? 150 : 0;
+    return demo_run(&demo);
+}
+
+static int run_brain(const Options *options) {
+    static Brain brain;   /* holds the session's block buffer: kept off the stack */
+    brain.engine = engine_new();
+    if (!brain.engine) return 1;
+    if (options->level && !engine_set_level(brain.engine, options->level)) {
+        fprintf(stderr, "pbrain-wuzi: unknown level %s\n", options->level);
+        return 2;
+    }
+    if (options->threads) engine_set_threads(brain.engine, options->threads);
+    engine_set_connect(brain.engine, options->connect);
+    engine_set_seed(brain.engine, options->seed);
+    output_init(&brain.output, STDOUT_FILENO);
+    gomocup_init(&brain.session, brain.engine, &brain.output);
+    brain.session.hooks = (GomocupHooks){think_begin, NULL, &brain};
+    platform_mutex_init(&brain.lock);
+    platform_cond_init(&brain.wake);
+    const int status = serve(&brain);
+    engine_free(brain.engine);
+    free(brain.queue);
+    output_destroy(&brain.output);
+    return status;
+}
+
+int main(int argc, char **argv) {
+    platform_init();
+    Options options;
+    const int status = parse_options(argc, argv, &options);
+    if (status) return status < 0 ? 0 : status;
+    if (options.first_argument < argc) {
+        const char *command = argv[options.first_argument];
+        if (strcmp(command, "demo") == 0) return run_demo(&options, argc, argv);
+        if (strcmp(command, "bench") == 0 && options.first_argument + 1 == argc) return bench_run();
+        fprintf(stderr, "pbrain-wuzi: unknown command %s\n", command);
+        usage(stderr);
+        return 2;
+    }
+    return run_brain(&options);
+}

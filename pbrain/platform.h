@@ -1,0 +1,38 @@
+/* platform: what differs between POSIX and Windows for the brain — threads and their locks,
+ * the clock, the executable's folder, leaving at once. Everything else in pbrain/ is plain C;
+ * a Windows port replaces this file's implementation (mingw's winpthreads keeps the types). */
+#ifndef WUZI_PLATFORM_H
+#define WUZI_PLATFORM_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef pthread_t PlatformThread;
+typedef pthread_mutex_t PlatformMutex;
+typedef pthread_cond_t PlatformCond;
+
+/* Process set-up: a vanished manager must not kill us through SIGPIPE before we see EOF. */
+void platform_init(void);
+
+bool platform_thread_start(PlatformThread *thread, void *(*run)(void *), void *argument);
+void platform_thread_join(PlatformThread thread);
+
+void platform_mutex_init(PlatformMutex *mutex);
+void platform_mutex_lock(PlatformMutex *mutex);
+void platform_mutex_unlock(PlatformMutex *mutex);
+void platform_cond_init(PlatformCond *cond);
+void platform_cond_wait(PlatformCond *cond, PlatformMutex *mutex);
+void platform_cond_signal(PlatformCond *cond);
+
+/* Monotonic milliseconds. */
+int64_t platform_now_ms(void);
+void platform_sleep_ms(int ms);
+bool platform_is_terminal(int fd);
+/* The folder holding the executable (data files live beside it); false if unknown. */
+bool platform_executable_dir(char *buffer, size_t size);
+/* Leave now, without running exit handlers or waiting for the other threads. */
+_Noreturn void platform_exit_now(int status);
+
+#endif
