@@ -1,0 +1,345 @@
+#include "game.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "rules.h"
+
+/* time_left when there is no game clock, as Piskvork sends it. */
+#define UNLIMITED_TIME_LEFT 2147483647
+/* Shortest wait for ABOUT and START, whatever the turn limit. */
+#define START_TIMEOUT_MIN_MS 3000
+
+typedef struct GameState {
+    const GameSettings *settings;
+    Player *players[3];          /* indexed by BLACK and WHITE */
+    bool informed[3];            /* has this brain been sent the position yet? */
+    int64_t time_left[3];
+    Board *board;
+    GameRecord *record;
+} GameState;
+
+typedef enum Outcome { OUTCOME_OK, OUTCOME_OVER, OUTCOME_CANCELLED } Outcome;
+
+int64_t game_start_timeout_ms(const GameSettings *settings, const EngineSpec *spec) {
+    const int64_t base = spec->turn_ms > START_TIMEOUT_MIN_MS ? spec->turn_ms : START_TIMEOUT_MIN_MS;
+    return base + settings->tolerance_ms;
+}
+
+static const char *name_of(const GameState *state, int color) {
+    return state->players[color]->spec->name;
+}
+
+static void set_reason(GameRecord *record, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static void set_reason(GameRecord *record, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    vsnprintf(record->reason, sizeof record->reason, format, args);
+    va_end(args);
+}
+
+static GameResult win_for(int color) {
+    return color == BLACK ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+}
+
+/* `color` loses by forfeit; its brain is stopped so that its next game starts it afresh. */
+static Outcome forfeit(GameState *state, int color, GameEnd end) {
+    state->record->result = win_for(opponent(color));
+    state->record->end = end;
+    brain_stop(&state->players[color]->brain, 0);
+    return OUTCOME_OVER;
+}
+
+static bool word_is(const char *line, const char *word) {
+    const size_t n = strlen(word);
+    return strncasecmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ');
+}
+
+static bool is_chatter(const char *line) { return word_is(line, "MESSAGE") || word_is(line, "DEBUG"); }
+
+/* Why a read failed, for the reason text. */
+static const char *read_failure(ReadStatus status) {
+    return status == READ_TIMEOUT ? "did not answer in time" : "ended its output";
+}
+
+/* Wait for the one-line answer to ABOUT or START, skipping MESSAGE and DEBUG. */
+static ReadStatus read_answer(Brain *brain, char *line, size_t size, int64_t deadline) {
+    for (;;) {
+        const ReadStatus status = brain_read(brain, line, size, deadline);
+        if (status != READ_OK || !is_chatter(line)) return status;
+    }
+}
+
+static Outcome start_failed(GameState *state, int color, const char *what, ReadStatus status) {
+    if (status == READ_CANCELLED) return OUTCOME_CANCELLED;
+    set_reason(state->record, "%s %s %s", name_of(state, color), read_failure(status), what);
+    return forfeit(state, color, status == READ_TIMEOUT ? END_TIME : END_ERROR);
+}
+
+static void send_infos(GameState *state, int color) {
+    const GameSettings *settings = state->settings;
+    const EngineSpec *spec = state->players[color]->spec;
+    Brain *brain = &state->players[color]->brain;
+    brain_sendf(brain, "INFO timeout_turn %lld", (long long)spec->turn_ms);
+    brain_sendf(brain, "INFO timeout_match %lld", (long long)spec->match_ms);
+    brain_sendf(brain, "INFO max_memory %lld", (long long)settings->max_memory);
+    brain_sendf(brain, "INFO game_type 1");
+    brain_sendf(brain, "INFO rule %d", settings->rule);
+    for (int i = 0; i < spec->option_count; i++)
+        brain_sendf(brain, "INFO %s %s", spec->options[i].key, spec->options[i].value);
+}
+
+/* Start the brain if needed (ABOUT is its first command), then START the game. */
+static Outcome prepare(GameState *state, int color) {
+    Player *player = state->players[color];
+    Brain *brain = &player->brain;
+    const int64_t timeout = game_start_timeout_ms(state->settings, player->spec);
+    char line[BRAIN_LINE_MAX];
+    if (!brain_running(brain)) {
+        if (!brain_start(brain, player->spec->command)) {
+            set_reason(state->record, "%s could not be started", name_of(state, color));
+            return forfeit(state, color, END_ERROR);
+        }
+        ReadStatus status = READ_EOF;
+        if (brain_send(brain, "ABOUT")) status = read_answer(brain, line, sizeof line, clock_ms() + timeout);
+        if (status != READ_OK) return start_failed(state, color, "to ABOUT", status);
+    }
+    const int w = state->settings->width, h = state->settings->height;
+    const bool sent = w == h ? brain_sendf(brain, "START %d", w) : brain_sendf(brain, "RECTSTART %d,%d", w, h);
+    ReadStatus status = READ_EOF;
+    if (sent) status = read_answer(brain, line, sizeof line, clock_ms() + timeout);
+    if (status != READ_OK) return start_failed(state, color, "to START", status);
+    if (strcasecmp(line, "OK") != 0) {
+        set_reason(state->record, "%s answered START with: %s", name_of(state, color), line);
+        return forfeit(state, color, END_ERROR);
+    }
+    send_infos(state, color);
+    return OUTCOME_OK;
+}
+
+static bool parse_number(const char **p, int *value) {
+    while (**p == ' ' || **p == '\t') (*p)++;
+    if (!isdigit((unsigned char)**p) && **p != '-') return false;
+    char *end;
+    errno = 0;
+    const long v = strtol(*p, &end, 10);
+    if (end == *p || errno || v < -100000 || v > 100000) return false;
+    *value = (int)v;
+    *p = end;
+    while (**p == ' ' || **p == '\t') (*p)++;
+    return true;
+}
+
+/* "x,y" with nothing else on the line. */
+static bool parse_move(const char *line, int *x, int *y) {
+    const char *p = line;
+    if (!parse_number(&p, x) || *p++ != ',') return false;
+    return parse_number(&p, y) && *p == '\0';
+}
+
+/* Send what the brain needs before its move: the whole position the first time, else TURN. */
+static bool send_position(GameState *state, int color) {
+    Brain *brain = &state->players[color]->brain;
+    const GameRecord *record = state->record;
+    if (state->players[color]->spec->match_ms > 0)
+        brain_sendf(brain, "INFO time_left %lld", (long long)state->time_left[color]);
+    else
+        brain_sendf(brain, "INFO time_left %d", UNLIMITED_TIME_LEFT);
+    if (state->informed[color]) {
+        const int last = record->move_count - 1;
+        return brain_sendf(brain, "TURN %d,%d", record->x[last], record->y[last]);
+    }
+    state->informed[color] = true;
+    if (record->move_count == 0) return brain_send(brain, "BEGIN");
+    bool ok = brain_send(brain, "BOARD");
+    for (int i = 0; i < record->move_count; i++) {
+        const int stone_color = i % 2 == 0 ? BLACK : WHITE;
+        ok = ok && brain_sendf(brain, "%d,%d,%d", record->x[i], record->y[i], stone_color == color ? 1 : 2);
+    }
+    return ok && brain_send(brain, "DONE");
+}
+
+/* Ask `color` for its move; on OUTCOME_OK, x,y and the thinking time are set. */
+static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *elapsed) {
+    const EngineSpec *spec = state->players[color]->spec;
+    Brain *brain = &state->players[color]->brain;
+    int64_t limit = spec->turn_ms;
+    const bool clock_binds = spec->match_ms > 0 && state->time_left[color] < limit;
+    if (clock_binds) limit = state->time_left[color];
+    const bool sent = send_position(state, color);
+    const int64_t start = clock_ms();
+    const int64_t deadline = start + limit + state->settings->tolerance_ms;
+    char line[BRAIN_LINE_MAX];
+    ReadStatus status = sent ? READ_OK : READ_EOF;
+    while (status == READ_OK) {
+        status = brain_read(brain, line, sizeof line, deadline);
+        if (status == READ_OK && !is_chatter(line)) break;
+    }
+    *elapsed = clock_ms() - start;
+    switch (status) {
+    case READ_CANCELLED: return OUTCOME_CANCELLED;
+    case READ_TIMEOUT:
+        if (clock_binds)
+            set_reason(state->record, "%s ran out of game time (%lld ms left, tolerance %lld ms)",
+                       name_of(state, color), (long long)state->time_left[color],
+                       (long long)state->settings->tolerance_ms);
+        else
+            set_reason(state->record, "%s lost on time (turn limit %lld ms, tolerance %lld ms)",
+                       name_of(state, color), (long long)limit,
+                       (long long)state->settings->tolerance_ms);
+        return forfeit(state, color, END_TIME);
+    case READ_EOF:
+        set_reason(state->record, "%s crashed (end of output)", name_of(state, color));
+        return forfeit(state, color, END_ERROR);
+    case READ_OK: break;
+    }
+    if (word_is(line, "ERROR") || word_is(line, "UNKNOWN")) {
+        set_reason(state->record, "%s answered: %s", name_of(state, color), line);
+        return forfeit(state, color, END_ERROR);
+    }
+    if (!parse_move(line, x, y)) {
+        set_reason(state->record, "%s sent a malformed move: \"%.120s\"", name_of(state, color), line);
+        return forfeit(state, color, END_ERROR);
+    }
+    if (spec->match_ms > 0) state->time_left[color] -= *elapsed;
+    return OUTCOME_OK;
+}
+
+static void record_move(GameRecord *record, int x, int y, int64_t ms) {
+    record->x[record->move_count] = x;
+    record->y[record->move_count] = y;
+    record->ms[record->move_count] = ms;
+    record->move_count++;
+}
+
+/* Judge the move x,y by `color`. */
+static Outcome judge(GameState *state, int color, int x, int y, int64_t elapsed) {
+    Board *board = state->board;
+    GameRecord *record = state->record;
+    if (!board_on(board, x, y)) {
+        set_reason(record, "%s played %d,%d, off the board", name_of(state, color), x, y);
+        return forfeit(state, color, END_ERROR);
+    }
+    if (!board_empty_at(board, cell_at(x, y))) {
+        set_reason(record, "%s played the occupied cell %d,%d", name_of(state, color), x, y);
+        return forfeit(state, color, END_ERROR);
+    }
+    Foul foul = FOUL_NONE;
+    if ((board->rule & RULE_RENJU) && color == BLACK) foul = rules_foul(board, cell_at(x, y));
+    const Verdict verdict = rules_play(board, x, y);
+    if (verdict == VERDICT_ILLEGAL) {
+        set_reason(record, "%s played the illegal move %d,%d", name_of(state, color), x, y);
+        return forfeit(state, color, END_ERROR);
+    }
+    record_move(record, x, y, elapsed);
+    record->end = END_NORMAL;
+    switch (verdict) {
+    case VERDICT_WIN:
+        record->result = win_for(color);
+        set_reason(record, "%s made five", name_of(state, color));
+        return OUTCOME_OVER;
+    case VERDICT_FOUL:
+        record->result = win_for(opponent(color));
+        set_reason(record, "%s made a forbidden move at %d,%d (%s)", name_of(state, color), x, y,
+                   foul_name(foul));
+        return OUTCOME_OVER;
+    case VERDICT_DRAW:
+        record->result = RESULT_DRAW;
+        set_reason(record, "board full");
+        return OUTCOME_OVER;
+    default: return OUTCOME_OK;
+    }
+}
+
+static Outcome place_opening(GameState *state, const Opening *opening) {
+    for (int i = 0; opening && i < opening->count; i++) {
+        if (rules_play(state->board, opening->x[i], opening->y[i]) != VERDICT_PLAYING) {
+            state->record->result = RESULT_DRAW;
+            set_reason(state->record, "opening on line %d cannot be played under this rule", opening->line);
+            return OUTCOME_OVER;
+        }
+        record_move(state->record, opening->x[i], opening->y[i], 0);
+    }
+    state->record->opening_count = state->record->move_count;
+    return OUTCOME_OK;
+}
+
+static void init_record(GameRecord *record, const GameSettings *settings, const Player *black,
+                        const Player *white, int number) {
+    memset(record, 0, sizeof *record);
+    record->number = number;
+    snprintf(record->black, sizeof record->black, "%s", black->spec->name);
+    snprintf(record->white, sizeof record->white, "%s", white->spec->name);
+    record->width = settings->width;
+    record->height = settings->height;
+    record->rule = settings->rule;
+    record->result = RESULT_NONE;
+}
+
+static Outcome play_moves(GameState *state) {
+    GameRecord *record = state->record;
+    for (;;) {
+        if (state->settings->draw_after > 0 && record->move_count >= state->settings->draw_after) {
+            record->result = RESULT_DRAW;
+            record->end = END_NORMAL;
+            set_reason(record, "draw by adjudication after %d moves", record->move_count);
+            return OUTCOME_OVER;
+        }
+        const int color = state->board->to_move;
+        int x, y;
+        int64_t elapsed;
+        Outcome outcome = ask_move(state, color, &x, &y, &elapsed);
+        if (outcome == OUTCOME_OK) outcome = judge(state, color, x, y, elapsed);
+        if (outcome != OUTCOME_OK) return outcome;
+    }
+}
+
+bool game_play(const GameSettings *settings, Player *black, Player *white, const Opening *opening,
+               int number, GameRecord *record) {
+    init_record(record, settings, black, white, number);
+    const Geometry *geometry = geometry_get(settings->width, settings->height, 5, settings->rule);
+    Board *board = geometry ? malloc(sizeof *board) : NULL;
+    if (!board) {
+        record->result = RESULT_DRAW;
+        set_reason(record, "board %dx%d is not supported", settings->width, settings->height);
+        return true;
+    }
+    board_init(board, geometry);
+    GameState state = {.settings = settings, .players = {NULL, black, white}, .board = board, .record = record};
+    state.time_left[BLACK] = black->spec->match_ms;
+    state.time_left[WHITE] = white->spec->match_ms;
+    Outcome outcome = prepare(&state, BLACK);
+    if (outcome == OUTCOME_OK) outcome = prepare(&state, WHITE);
+    if (outcome == OUTCOME_OK) outcome = place_opening(&state, opening);
+    if (outcome == OUTCOME_OK) outcome = play_moves(&state);
+    free(board);
+    return outcome != OUTCOME_CANCELLED;
+}
+
+bool game_opening_valid(const GameSettings *settings, const Opening *opening, char *why, int why_size) {
+    const Geometry *geometry = geometry_get(settings->width, settings->height, 5, settings->rule);
+    if (!geometry) {
+        snprintf(why, (size_t)why_size, "board %dx%d is not supported", settings->width, settings->height);
+        return false;
+    }
+    Board *board = malloc(sizeof *board);
+    if (!board) return false;
+    board_init(board, geometry);
+    bool ok = true;
+    for (int i = 0; ok && i < opening->count; i++) {
+        const Verdict verdict = rules_play(board, opening->x[i], opening->y[i]);
+        if (verdict != VERDICT_PLAYING) {
+            snprintf(why, (size_t)why_size, "stone %d (%d,%d) %s", i + 1, opening->x[i], opening->y[i],
+                     verdict == VERDICT_WIN ? "makes five" : verdict == VERDICT_FOUL ? "is a renju foul" : "cannot be played");
+            ok = false;
+        }
+    }
+    free(board);
+    return ok;
+}

@@ -1,0 +1,65 @@
+/* game: one game between two brains, judged by engine/rules.
+ *
+ * Sends what Piskvork sends: ABOUT (once per process start), START or RECTSTART, the INFO lines
+ * (timeout_turn, timeout_match, max_memory, game_type, rule, then the engine's own options),
+ * INFO time_left before every move, BEGIN / BOARD (the opening, or the position so far) for a
+ * brain's first move and TURN x,y after that, all with CR LF. Every wait has a deadline.
+ *
+ * A brain loses when it: moves later than min(turn limit, time left) + tolerance (time
+ * forfeit); sends an illegal, occupied or malformed move; answers ERROR or UNKNOWN instead of a
+ * move; ends its output (crash); fails to answer ABOUT or START in time. MESSAGE and DEBUG
+ * lines are skipped. A forfeiting brain is stopped (killed if need be) and started afresh for
+ * its next game. Under renju a forbidden black move loses; caro's blocked five plays on (the
+ * rules module decides). */
+#ifndef WUZI_GAME_H
+#define WUZI_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "openings.h"
+#include "process.h"
+#include "records.h"
+
+#define ENGINE_OPTIONS_MAX 32
+
+typedef struct EngineOption {
+    char key[64], value[256];
+} EngineOption;
+
+typedef struct EngineSpec {
+    char name[64];
+    char command[2048];
+    int64_t match_ms;        /* 0 = no game clock */
+    int64_t turn_ms;         /* > 0 */
+    int option_count;
+    EngineOption options[ENGINE_OPTIONS_MAX];
+} EngineSpec;
+
+typedef struct GameSettings {
+    int width, height, rule;
+    int64_t tolerance_ms;
+    int draw_after;          /* 0 = never; otherwise a draw once that many stones are down */
+    int64_t max_memory;      /* bytes, sent as INFO max_memory */
+} GameSettings;
+
+/* A brain process together with the engine it runs; kept alive between games. */
+typedef struct Player {
+    const EngineSpec *spec;
+    Brain brain;
+} Player;
+
+/* How long ABOUT and START may take: a brain may load tables when it starts. */
+int64_t game_start_timeout_ms(const GameSettings *settings, const EngineSpec *spec);
+
+/* Play one game; `black` owns the opening's first stone. Fills `record` (number, names and
+ * board are set here). Returns false if the game was cancelled through the brains' cancel flag
+ * (no result). */
+bool game_play(const GameSettings *settings, Player *black, Player *white, const Opening *opening,
+               int number, GameRecord *record);
+
+/* Is the opening playable under the settings' rule (no five, no foul, no cell twice)? */
+bool game_opening_valid(const GameSettings *settings, const Opening *opening, char *why,
+                        int why_size);
+
+#endif

@@ -1,0 +1,125 @@
+#include "records.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const char *result_text(GameResult result) {
+    switch (result) {
+    case RESULT_BLACK_WINS: return "1-0";
+    case RESULT_WHITE_WINS: return "0-1";
+    case RESULT_DRAW: return "1/2-1/2";
+    default: return "*";
+    }
+}
+
+double result_black_points(GameResult result) {
+    return result == RESULT_BLACK_WINS ? 1.0 : result == RESULT_WHITE_WINS ? 0.0 : 0.5;
+}
+
+const char *rule_name(int rule) {
+    switch (rule) {
+    case 0: return "freestyle";
+    case 1: return "standard";
+    case 4: return "renju";
+    case 8: return "caro";
+    case 9: return "caro exact five";
+    default: return "custom";
+    }
+}
+
+static int psq_code(const GameRecord *record) {
+    switch (record->end) {
+    case END_NORMAL: return 0;
+    case END_TIME: return 15;
+    case END_ERROR: return -2;
+    }
+    return -1;
+}
+
+bool records_write_psq(const char *directory, const GameRecord *record) {
+    if (mkdir(directory, 0777) < 0 && errno != EEXIST) return false;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/game_%05d.psq", directory, record->number);
+    FILE *file = fopen(path, "w");
+    if (!file) return false;
+    fprintf(file, "Piskvorky %dx%d, 11:11, 0\n", record->width, record->height);
+    for (int i = 0; i < record->move_count; i++)
+        fprintf(file, "%d,%d,%lld\n", record->x[i] + 1, record->y[i] + 1, (long long)record->ms[i]);
+    fprintf(file, "%s\n%s\n%d\n", record->black, record->white, psq_code(record));
+    return fclose(file) == 0;
+}
+
+/* SGF text values escape ] and \. */
+static void sgf_text(FILE *file, const char *text) {
+    for (; *text; text++) {
+        if (*text == ']' || *text == '\\') fputc('\\', file);
+        fputc(*text, file);
+    }
+}
+
+static char sgf_coordinate(int v) { return (char)(v < 26 ? 'a' + v : 'A' + v - 26); }
+
+bool records_append_sgf(const char *path, const GameRecord *record) {
+    FILE *file = fopen(path, "a");
+    if (!file) return false;
+    fprintf(file, "(;FF[4]GM[4]CA[UTF-8]AP[wuzi-tournament]");
+    if (record->width == record->height)
+        fprintf(file, "SZ[%d]", record->width);
+    else
+        fprintf(file, "SZ[%d:%d]", record->width, record->height);
+    fprintf(file, "RU[%s]GN[%d]PB[", rule_name(record->rule), record->number);
+    sgf_text(file, record->black);
+    fprintf(file, "]PW[");
+    sgf_text(file, record->white);
+    const char *re = record->result == RESULT_BLACK_WINS   ? "B+"
+                     : record->result == RESULT_WHITE_WINS ? "W+"
+                                                           : "0";
+    fprintf(file, "]RE[%s]C[", re);
+    sgf_text(file, record->reason);
+    fprintf(file, "]\n");
+    for (int i = 0; i < record->move_count; i++)
+        fprintf(file, ";%c[%c%c]%s", i % 2 ? 'W' : 'B', sgf_coordinate(record->x[i]),
+                sgf_coordinate(record->y[i]), i % 10 == 9 ? "\n" : "");
+    fprintf(file, ")\n");
+    return fclose(file) == 0;
+}
+
+/* PGN tag values escape " and \. */
+static void pgn_tag(FILE *file, const char *name, const char *value) {
+    fprintf(file, "[%s \"", name);
+    for (; *value; value++) {
+        if (*value == '"' || *value == '\\') fputc('\\', file);
+        fputc(*value, file);
+    }
+    fprintf(file, "\"]\n");
+}
+
+bool records_append_pgn(const char *path, const GameRecord *record) {
+    FILE *file = fopen(path, "a");
+    if (!file) return false;
+    char value[64];
+    pgn_tag(file, "Event", "wuzi-tournament");
+    snprintf(value, sizeof value, "%d", record->number);
+    pgn_tag(file, "Round", value);
+    pgn_tag(file, "Black", record->black);
+    pgn_tag(file, "White", record->white);
+    pgn_tag(file, "Result", result_text(record->result));
+    pgn_tag(file, "Termination", record->reason);
+    snprintf(value, sizeof value, "%dx%d", record->width, record->height);
+    pgn_tag(file, "Board", value);
+    pgn_tag(file, "Rule", rule_name(record->rule));
+    snprintf(value, sizeof value, "%d", record->opening_count);
+    pgn_tag(file, "OpeningStones", value);
+    snprintf(value, sizeof value, "%d", record->move_count);
+    pgn_tag(file, "PlyCount", value);
+    fprintf(file, "\n");
+    for (int i = 0; i < record->move_count; i++) {
+        if (i % 2 == 0) fprintf(file, "%d. ", i / 2 + 1);
+        fprintf(file, "%c%d ", 'a' + record->x[i], record->y[i] + 1);
+        if (i % 16 == 15) fprintf(file, "\n");
+    }
+    fprintf(file, "%s\n\n", result_text(record->result));
+    return fclose(file) == 0;
+}

@@ -1,0 +1,50 @@
+/* records: a finished game, and the files it is written to.
+ *
+ * - psq (Piskvork): one file per game, `DIR/game_NNNNN.psq`: header `Piskvorky WxH, 11:11, 0`,
+ *   one `x,y,ms` line per stone with 1-based x,y (opening stones have 0 ms), then the black and
+ *   white players' names and the end code (0 normal end, 15 time forfeit, -2 error, -1 other).
+ * - SGF (FF[4], GM[4]): appended to one file, one game tree per game.
+ * - PGN-like: appended to one file; tags as in chess PGN (Black is the first player), moves in
+ *   pos notation (column letter, 1-based row), Result from black's side: 1-0 black won.
+ * Each function opens, appends and closes its file, so a finished game is on disk at once. */
+#ifndef WUZI_RECORDS_H
+#define WUZI_RECORDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+typedef enum GameResult { RESULT_NONE, RESULT_BLACK_WINS, RESULT_WHITE_WINS, RESULT_DRAW } GameResult;
+
+/* How the game ended, for the psq end code. */
+typedef enum GameEnd {
+    END_NORMAL,       /* five, foul, full board, adjudication */
+    END_TIME,         /* time forfeit */
+    END_ERROR,        /* crash, illegal or malformed move, ERROR/UNKNOWN reply */
+} GameEnd;
+
+typedef struct GameRecord {
+    int number;                  /* 1-based game number in the tournament */
+    char black[64], white[64];   /* player names */
+    int width, height, rule;
+    int opening_count;           /* the first stones came from the opening */
+    int move_count;
+    int x[MAX_MOVES], y[MAX_MOVES];
+    int64_t ms[MAX_MOVES];       /* thinking time of each move */
+    GameResult result;
+    GameEnd end;
+    char reason[256];
+} GameRecord;
+
+/* "1-0", "0-1", "1/2-1/2" or "*". */
+const char *result_text(GameResult result);
+/* Points for black: 1, 0 or 0.5. */
+double result_black_points(GameResult result);
+const char *rule_name(int rule);
+
+bool records_write_psq(const char *directory, const GameRecord *record);
+bool records_append_sgf(const char *path, const GameRecord *record);
+bool records_append_pgn(const char *path, const GameRecord *record);
+
+#endif
