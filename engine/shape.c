@@ -179,6 +179,57 @@ const ShapeTables *shape_tables_get(int connect, int rule) {
     return found;
 }
 
+/* ---- cell classes: a table over the four directions' shapes, built once --------------------- */
+
+static struct {
+    pthread_once_t once;
+    uint8_t of[1u << 16];   /* index: the four shapes, 4 bits each */
+} class_table = {PTHREAD_ONCE_INIT, {0}};
+
+static CellClass classify(const Shape shapes[4]) {
+    int fives = 0, open_fours = 0, fours = 0, open_threes = 0, threes = 0, twos = 0;
+    for (int d = 0; d < 4; d++) {
+        switch (shapes[d]) {
+        case SHAPE_FIVE: fives++; break;
+        case SHAPE_OPEN_FOUR: open_fours++; break;
+        case SHAPE_FOUR: fours++; break;
+        case SHAPE_OPEN_THREE: open_threes++; break;
+        case SHAPE_THREE: threes++; break;
+        case SHAPE_TWO:
+        case SHAPE_OPEN_TWO: twos++; break;
+        default: break;
+        }
+    }
+    if (fives) return CLASS_FIVE;
+    if (open_fours || fours >= 2) return CLASS_OPEN_FOUR;
+    if (fours && open_threes) return CLASS_FOUR_THREE;
+    if (fours) return CLASS_FOUR;
+    if (open_threes >= 2) return CLASS_DOUBLE_THREE;
+    if (open_threes) return CLASS_OPEN_THREE;
+    if (threes) return CLASS_THREE;
+    if (twos) return CLASS_TWO;
+    return CLASS_NONE;
+}
+
+static void class_table_build(void) {
+    for (uint32_t index = 0; index < (1u << 16); index++) {
+        Shape shapes[4];
+        for (int d = 0; d < 4; d++) shapes[d] = (Shape)((index >> (4 * d)) & 15);
+        bool valid = true;
+        for (int d = 0; d < 4; d++) valid = valid && shapes[d] < SHAPE_COUNT;
+        class_table.of[index] = (uint8_t)(valid ? classify(shapes) : CLASS_NONE);
+    }
+}
+
+static void refresh_class(ShapeState *state, int cell) {
+    const uint8_t *packed = state->shape[cell];
+    const unsigned black = (packed[0] & 15u) | (packed[1] & 15u) << 4 | (packed[2] & 15u) << 8 |
+                           (packed[3] & 15u) << 12;
+    const unsigned white = (packed[0] >> 4) | (packed[1] >> 4) << 4 | (packed[2] >> 4) << 8 |
+                           (unsigned)(packed[3] >> 4) << 12;
+    state->cell_class[cell] = (uint8_t)(class_table.of[black] | class_table.of[white] << 4);
+}
+
 /* ---- incremental state ------------------------------------------------------------------ */
 
 static int key_shift(int offset) { return 2 * key_slot(KEY_SIDE + offset); }
@@ -191,6 +242,7 @@ static void refresh(ShapeState *state, const ShapeTables *tables, int cell, int 
 
 void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *cell, int width,
                  int height) {
+    pthread_once(&class_table.once, class_table_build);
     memset(state, 0, sizeof *state);
     for (int y = 0; y < height; y++)
         for (int x = 0; x < width; x++) {
@@ -204,6 +256,7 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
                 state->key[c][direction] = key;
                 refresh(state, tables, c, direction);
             }
+            refresh_class(state, c);
         }
 }
 
@@ -218,6 +271,7 @@ void shape_update(ShapeState *state, const ShapeTables *tables, int cell, int ol
             const int neighbour = cell - offset * step;
             state->key[neighbour][direction] ^= change << key_shift(offset);
             refresh(state, tables, neighbour, direction);
+            refresh_class(state, neighbour);
         }
     }
 }

@@ -28,6 +28,19 @@ typedef enum Shape {
     SHAPE_COUNT
 } Shape;
 
+/* The four directions of a cell combine into one class: what the stone threatens as a whole. */
+typedef enum CellClass {
+    CLASS_NONE,
+    CLASS_TWO,          /* best direction a two or open two */
+    CLASS_THREE,        /* a closed three */
+    CLASS_OPEN_THREE,   /* one open three */
+    CLASS_FOUR,         /* one four (one winning cell) */
+    CLASS_DOUBLE_THREE,
+    CLASS_FOUR_THREE,
+    CLASS_OPEN_FOUR,    /* an open four or two fours: wins next move unless answered by a five */
+    CLASS_FIVE,
+} CellClass;
+
 #define KEY_SIDE 5
 #define KEY_BITS (4 * KEY_SIDE)
 #define KEY_SPAN (1u << KEY_BITS)
@@ -42,6 +55,7 @@ typedef struct ShapeTables {
 typedef struct ShapeState {
     uint32_t key[CELLS][4];
     uint8_t shape[CELLS][4];
+    uint8_t cell_class[CELLS];    /* black's class in the low nibble, white's in the high one */
 } ShapeState;
 
 /* Tables for win length k under `rule` (cached; thread-safe; valid until exit). */
@@ -57,6 +71,10 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
  * of the cells within KEY_SIDE of it. */
 void shape_update(ShapeState *state, const ShapeTables *tables, int cell, int old_color,
                   int new_color);
+
+static inline CellClass shape_cell_class(const ShapeState *state, int cell, int color) {
+    return (CellClass)((state->cell_class[cell] >> (color == WHITE ? 4 : 0)) & 15);
+}
 
 static inline Shape shape_at(const ShapeState *state, int cell, int direction, int color) {
     return (Shape)((state->shape[cell][direction] >> (color == WHITE ? 4 : 0)) & 15);

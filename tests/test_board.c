@@ -31,6 +31,10 @@ static bool same_as_scratch(const Board *board) {
                 return false;
             }
         if (board->cell[c] != EMPTY) continue;
+        if (shapes.cell_class[c] != board->shapes.cell_class[c]) {
+            check_fail(__FILE__, __LINE__, "class of %d,%d differs", cell_x(c), cell_y(c));
+            return false;
+        }
         for (int d = 0; d < 4; d++)
             if (shapes.key[c][d] != board->shapes.key[c][d] ||
                 shapes.shape[c][d] != board->shapes.shape[c][d]) {
