@@ -286,7 +286,7 @@ typedef struct ShapeCounts {
 } ShapeCounts;
 
 /* N5's cell score from the shapes of its four directions: the first rule that applies. */
-static int shape_class(const ShapeCounts *s) {
+static int n5_class(const ShapeCounts *s) {
     if (s->five) return 100;
     if (s->open_four || s->four >= 2 || (s->four && s->open_three) || s->open_three >= 2)
         return 90;
@@ -360,7 +360,7 @@ static int n5_score(const Board *board, int cell, int color) {
     ShapeCounts counts = {0};
     for (int direction = 0; direction < 4; direction++)
         n5_add_shape(board, cell, DIRECTION[direction], color, &counts);
-    return shape_class(&counts);
+    return n5_class(&counts);
 }
 
 /* The note's choice: if the best attack or defence reaches 80, play the larger (defence on a
@@ -414,53 +414,54 @@ static void greedy_count(const Board *board, int cell, int color, ShapeCounts *s
     }
 }
 
-/* Weight of a class for the side to move (attack) and for the opponent (defence). Each class
- * outweighs the sum of the classes below it over a few directions; at equal class making our
- * threat beats stopping theirs, except that an opponent's open four or double threat next move
- * (class 90) is stopped before we start a slower one of our own. */
-static int64_t greedy_attack_weight(int class) {
-    switch (class) {
-    case 100: return 1000000000;
-    case 90: return 10000000;
-    case 80: return 400000;
-    case 70: return 60000;
-    case 60: return 80000;
-    case 50: return 8000;
-    case 40: return 2500;
-    case 30: return 2000;
-    case 20: return 400;
-    case 15: case 5: return 100;
-    default: return 0;
-    }
+/* Greedy splits N5's class 90 in two: a forcing win (open four, double four, four with open
+ * three) and a double open three, which wins only if the opponent has nothing faster. */
+enum {
+    GREEDY_NONE, GREEDY_ONE, GREEDY_TWO, GREEDY_OPEN_TWO, GREEDY_DOUBLE_TWO, GREEDY_THREE,
+    GREEDY_OPEN_THREE, GREEDY_FOUR, GREEDY_THREE_THREE, GREEDY_FOUR_THREE, GREEDY_DOUBLE_THREE,
+    GREEDY_WINNING, GREEDY_FIVE, GREEDY_CLASSES
+};
+
+static int greedy_class(const ShapeCounts *s) {
+    if (s->five) return GREEDY_FIVE;
+    if (s->open_four || s->four >= 2 || (s->four && s->open_three)) return GREEDY_WINNING;
+    if (s->open_three >= 2) return GREEDY_DOUBLE_THREE;
+    if (s->four && s->three) return GREEDY_FOUR_THREE;
+    if (s->open_three && s->three) return GREEDY_THREE_THREE;
+    if (s->four) return GREEDY_FOUR;
+    if (s->open_three) return GREEDY_OPEN_THREE;
+    if (s->three) return GREEDY_THREE;
+    if (s->open_two >= 2) return GREEDY_DOUBLE_TWO;
+    if (s->open_two) return GREEDY_OPEN_TWO;
+    if (s->two) return GREEDY_TWO;
+    if (s->one) return GREEDY_ONE;
+    return GREEDY_NONE;
 }
 
-static int64_t greedy_defence_weight(int class) {
-    switch (class) {
-    case 100: return 100000000;
-    case 90: return 1000000;
-    case 80: return 150000;
-    case 70: return 30000;
-    case 60: return 40000;
-    case 50: return 5000;
-    case 40: return 1500;
-    case 30: return 1200;
-    case 20: return 250;
-    case 15: case 5: return 60;
-    default: return 0;
-    }
-}
+/* Weights of a class for the side to move (attack) and for the opponent (defence). From the
+ * double three up each class outweighs everything below it: our five, their five, our forcing
+ * win, their forcing win (an open three of theirs becoming an open four), our double three,
+ * theirs. Below that attack and defence add up, so a cell that does both is preferred. */
+static const int64_t GREEDY_ATTACK[GREEDY_CLASSES] = {
+    0, 50, 200, 1000, 5000, 1500, 20000, 15000, 60000, 100000, 3000000, 100000000, 10000000000,
+};
+static const int64_t GREEDY_DEFENCE[GREEDY_CLASSES] = {
+    0, 30, 150, 600, 3000, 1000, 12000, 10000, 30000, 50000, 1000000, 10000000, 1000000000,
+};
 
 /* Under renju an opponent's shape on a cell black may not play is no threat. */
 static int greedy_defence_class(Board *board, int cell, int other) {
     ShapeCounts counts;
     greedy_count(board, cell, other, &counts);
-    const int class = shape_class(&counts);
-    if (class >= 60 && class < 100 && rules_forbidden(board, cell, other)) return 0;
+    const int class = greedy_class(&counts);
+    if (class >= GREEDY_THREE_THREE && class < GREEDY_FIVE &&
+        rules_forbidden(board, cell, other))
+        return GREEDY_NONE;
     return class;
 }
 
-/* Own five first, then the block of the opponent's five, then the weighed classes with N3's
- * line scores as the positional term that orders the quiet cells. */
+/* Own five first, then the block of the opponent's five, then the weighed classes; N3's line
+ * scores are the positional term that orders the quiet cells. */
 static int choose_greedy(Board *board, const uint8_t *banned, uint64_t *rng) {
     const int me = board->to_move, other = opponent(me);
     Best best = best_start(rng);
@@ -468,12 +469,12 @@ static int choose_greedy(Board *board, const uint8_t *banned, uint64_t *rng) {
         if (!open_cell(board, banned, cell)) continue;
         ShapeCounts mine;
         greedy_count(board, cell, me, &mine);
-        const int attack = shape_class(&mine);
+        const int attack = greedy_class(&mine);
         const int defence = greedy_defence_class(board, cell, other);
         int64_t own, theirs;
         n3_cell_scores(board, cell, &own, &theirs);
-        const int64_t score = greedy_attack_weight(attack) + greedy_defence_weight(defence);
-        best_offer(&best, cell, score, own + theirs);
+        const int64_t score = GREEDY_ATTACK[attack] + GREEDY_DEFENCE[defence];
+        best_offer(&best, cell, score + (own + theirs) / 2, own + theirs);
     }
     return best.cell;
 }
