@@ -417,7 +417,7 @@ static void greedy_count(const Board *board, int cell, int color, ShapeCounts *s
 /* Greedy splits N5's class 90 in two: a forcing win (open four, double four, four with open
  * three) and a double open three, which wins only if the opponent has nothing faster. */
 enum {
-    GREEDY_NONE, GREEDY_ONE, GREEDY_TWO, GREEDY_OPEN_TWO, GREEDY_DOUBLE_TWO, GREEDY_THREE,
+    GREEDY_NONE, GREEDY_ONE, GREEDY_TWO, GREEDY_OPEN_TWO, GREEDY_THREE, GREEDY_DOUBLE_TWO,
     GREEDY_OPEN_THREE, GREEDY_FOUR, GREEDY_THREE_THREE, GREEDY_FOUR_THREE, GREEDY_DOUBLE_THREE,
     GREEDY_WINNING, GREEDY_FIVE, GREEDY_CLASSES
 };
@@ -430,8 +430,8 @@ static int greedy_class(const ShapeCounts *s) {
     if (s->open_three && s->three) return GREEDY_THREE_THREE;
     if (s->four) return GREEDY_FOUR;
     if (s->open_three) return GREEDY_OPEN_THREE;
-    if (s->three) return GREEDY_THREE;
     if (s->open_two >= 2) return GREEDY_DOUBLE_TWO;
+    if (s->three) return GREEDY_THREE;
     if (s->open_two) return GREEDY_OPEN_TWO;
     if (s->two) return GREEDY_TWO;
     if (s->one) return GREEDY_ONE;
@@ -443,10 +443,10 @@ static int greedy_class(const ShapeCounts *s) {
  * win, their forcing win (an open three of theirs becoming an open four), our double three,
  * theirs. Below that attack and defence add up, so a cell that does both is preferred. */
 static const int64_t GREEDY_ATTACK[GREEDY_CLASSES] = {
-    0, 50, 200, 1000, 5000, 1500, 20000, 15000, 60000, 100000, 3000000, 100000000, 10000000000,
+    0, 50, 200, 1000, 1500, 5000, 20000, 15000, 60000, 100000, 3000000, 100000000, 10000000000,
 };
 static const int64_t GREEDY_DEFENCE[GREEDY_CLASSES] = {
-    0, 30, 150, 600, 3000, 1000, 12000, 10000, 30000, 50000, 1000000, 10000000, 1000000000,
+    0, 30, 150, 600, 1000, 3000, 12000, 10000, 30000, 50000, 1000000, 10000000, 1000000000,
 };
 
 /* Under renju an opponent's shape on a cell black may not play is no threat. */

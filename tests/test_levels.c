@@ -186,6 +186,54 @@ static void test_greedy_blocks_four(void) {
     CHECK(is_at(choose(LEVEL_GREEDY, 5), 6, 8));
 }
 
+/* Random positions of unfinished games, judged by rules.h rather than the shape tables greedy
+ * reads: if the side to move can win, greedy wins; otherwise, if the opponent could win on a
+ * cell we may play, greedy plays one of those cells. */
+static void test_greedy_tactics_on_random_positions(void) {
+    static const int configs[][4] = {
+        {15, 15, 5, 0}, {15, 15, 5, RULE_EXACT5}, {15, 15, 5, RULE_RENJU}, {10, 12, 4, 0},
+        {7, 7, 3, 0}, {15, 15, 5, RULE_CARO}, {9, 9, 5, RULE_CARO | RULE_EXACT5},
+    };
+    uint64_t rng = 99;
+    int wins = 0, blocks = 0;
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+        const Geometry *geometry = geometry_get(configs[c][0], configs[c][1], configs[c][2],
+                                                configs[c][3]);
+        for (int position = 0; position < 40; position++) {
+            board_init(&board, geometry);
+            const int moves = 4 + (int)(rng_next(&rng) % (uint64_t)(board_cell_count(&board) / 3));
+            for (int m = 0; m < moves; m++) {
+                const int cell = random_empty(&board, &rng);
+                const int mover = board.to_move;
+                if (rules_would_win(&board, cell, mover) || rules_forbidden(&board, cell, mover))
+                    continue;
+                board_make(&board, cell);
+            }
+            const int me = board.to_move;
+            bool can_win = false, must_block = false;
+            for (int y = 0; y < board.height; y++)
+                for (int x = 0; x < board.width; x++) {
+                    const int cell = cell_at(x, y);
+                    if (board.cell[cell] != EMPTY) continue;
+                    can_win |= rules_would_win(&board, cell, me);
+                    must_block |= rules_would_win(&board, cell, opponent(me)) &&
+                                  !rules_forbidden(&board, cell, me);
+                }
+            const int cell = choose(LEVEL_GREEDY, rng_next(&rng));
+            if (can_win) {
+                wins++;
+                CHECKF(rules_would_win(&board, cell, me), "config %zu: missed a win", c);
+            } else if (must_block) {
+                blocks++;
+                CHECKF(rules_would_win(&board, cell, opponent(me)),
+                       "config %zu: missed a block", c);
+            }
+        }
+    }
+    /* The positions must actually exercise both cases. */
+    CHECKF(wins >= 20 && blocks >= 10, "%d wins, %d blocks", wins, blocks);
+}
+
 static void test_greedy_prefers_open_four_and_blocks_threes(void) {
     /* Black can make an open four; white has an open three. The open four wins first. */
     static const char *const attack[] = {
@@ -436,6 +484,7 @@ int main(void) {
     RUN(test_empty_and_full_boards);
     RUN(test_greedy_wins_in_one);
     RUN(test_greedy_blocks_four);
+    RUN(test_greedy_tactics_on_random_positions);
     RUN(test_greedy_prefers_open_four_and_blocks_threes);
     RUN(test_greedy_avoids_renju_fouls);
     RUN(test_n3_hand_computed);
