@@ -423,7 +423,7 @@ static void format_elo(char *out, size_t size, double value) {
     if (isinf(value))
         snprintf(out, size, "%s", value > 0 ? "+inf" : "-inf");
     else
-        snprintf(out, size, "%.1f", value);
+        snprintf(out, size, "%.1f", fabs(value) < 0.05 ? 0.0 : value); /* no "-0.0" */
 }
 
 static void print_score_line(const Tournament *t, const Encounter *e) {

@@ -52,19 +52,31 @@ double los_from(int wins, int losses) {
     return 0.5 * (1.0 + erf((double)(wins - losses) / sqrt(2.0 * (wins + losses))));
 }
 
-/* Mean and variance of a distribution over per-game scores `values` with `counts`. */
-static void moments(const double *values, const int *counts, int kinds, int *total, double *mean,
-                    double *variance) {
+/* The SPRT adds this to every outcome's count: with only wins so far the sample variance is 0
+ * and the LLR would be 0 for ever; the pseudo-count makes it grow as it should. */
+#define SPRT_PSEUDO_COUNT 1e-3
+
+/* Mean and variance of scores `values` seen `counts` times (plus `pseudo` each). */
+static void moments_with(const double *values, const int *counts, int kinds, double pseudo,
+                         double *total, double *mean, double *variance) {
     *total = 0;
     double sum = 0;
     for (int i = 0; i < kinds; i++) {
-        *total += counts[i];
-        sum += values[i] * counts[i];
+        *total += counts[i] + pseudo;
+        sum += values[i] * (counts[i] + pseudo);
     }
-    *mean = *total ? sum / *total : 0.5;
+    *mean = *total > 0 ? sum / *total : 0.5;
     double squares = 0;
-    for (int i = 0; i < kinds; i++) squares += counts[i] * (values[i] - *mean) * (values[i] - *mean);
-    *variance = *total ? squares / *total : 0;
+    for (int i = 0; i < kinds; i++)
+        squares += (counts[i] + pseudo) * (values[i] - *mean) * (values[i] - *mean);
+    *variance = *total > 0 ? squares / *total : 0;
+}
+
+static void moments(const double *values, const int *counts, int kinds, int *total, double *mean,
+                    double *variance) {
+    double n;
+    moments_with(values, counts, kinds, 0, &n, mean, variance);
+    *total = (int)n;
 }
 
 /* Elo and its 95 % interval from the mean score and the variance of one sample. */
@@ -113,8 +125,8 @@ void sprt_bounds(const SprtSettings *sprt, double *lower, double *upper) {
     *upper = log((1.0 - sprt->beta) / sprt->alpha);
 }
 
-static double gsprt_llr(const SprtSettings *sprt, int samples, double mean, double variance) {
-    if (samples == 0 || variance <= 0) return 0;
+static double gsprt_llr(const SprtSettings *sprt, double samples, double mean, double variance) {
+    if (samples < 1 || variance <= 0) return 0;
     const double s0 = score_from_elo(sprt->elo0), s1 = score_from_elo(sprt->elo1);
     return samples * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
 }
@@ -122,17 +134,15 @@ static double gsprt_llr(const SprtSettings *sprt, int samples, double mean, doub
 double sprt_llr(const SprtSettings *sprt, const Score *score) {
     const double values[3] = {1.0, 0.0, 0.5};
     const int counts[3] = {score->wins, score->losses, score->draws};
-    int games;
-    double mean, variance;
-    moments(values, counts, 3, &games, &mean, &variance);
+    double games, mean, variance;
+    moments_with(values, counts, 3, SPRT_PSEUDO_COUNT, &games, &mean, &variance);
     return gsprt_llr(sprt, games, mean, variance);
 }
 
 double sprt_llr_pentanomial(const SprtSettings *sprt, const Pentanomial *penta) {
     const double values[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
-    int pairs;
-    double mean, variance;
-    moments(values, penta->count, 5, &pairs, &mean, &variance);
+    double pairs, mean, variance;
+    moments_with(values, penta->count, 5, SPRT_PSEUDO_COUNT, &pairs, &mean, &variance);
     return gsprt_llr(sprt, pairs, mean, variance);
 }
 

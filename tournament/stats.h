@@ -6,7 +6,8 @@
  * colours swapped: the pentanomial counts of pair scores (0, 1/2, 1, 3/2, 2) give a tighter
  * error because they remove the opening's bias. The SPRT is the generalized SPRT on either
  * model: LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var), with s0, s1 the scores expected at elo0
- * and elo1, and bounds log(beta / (1 - alpha)) and log((1 - beta) / alpha). */
+ * and elo1, and bounds log(beta / (1 - alpha)) and log((1 - beta) / alpha). The LLR adds a
+ * pseudo-count of 0.001 to each outcome so that a run of only wins still moves it. */
 #ifndef WUZI_STATS_H
 #define WUZI_STATS_H
 

@@ -1,0 +1,537 @@
+/* Tournament runner tests: the statistics against values computed by hand, the opening
+ * parsers, the process module's stop/reap, and the real $WUZI_RUNNER playing fake brains
+ * ($WUZI_TOOLS/fake_brain) that crash, hang, answer late, play occupied cells, print garbage,
+ * never answer ABOUT or ignore END. Each must lose the right way, the tournament must go on,
+ * and no process may be left behind. */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "game.h"
+#include "openings.h"
+#include "process.h"
+#include "records.h"
+#include "stats.h"
+
+#define OUTPUT_MAX (1 << 18)
+#define RUN_LIMIT_MS 60000
+
+static bool near(double a, double b, double tolerance) { return fabs(a - b) <= tolerance; }
+
+/* ---- statistics ---- */
+
+static void test_elo_los_by_hand(void) {
+    const Score score = {.wins = 60, .losses = 30, .draws = 10};
+    const EloEstimate e = elo_estimate(&score);
+    /* s = 0.65; Elo = -400 log10(1/0.65 - 1); var = 0.2025, stderr = 0.045, s ± 1.96·0.045. */
+    CHECKF(near(e.score, 0.65, 1e-12), "score %f", e.score);
+    CHECKF(near(e.elo, 107.538, 0.001), "elo %f", e.elo);
+    CHECKF(near(e.error, 68.458, 0.001), "error %f", e.error);
+    CHECKF(near(e.los, 0.999217, 0.000001), "los %f", e.los);
+    CHECKF(near(e.draw_ratio, 0.10, 1e-12), "draws %f", e.draw_ratio);
+    CHECK(near(los_from(10, 10), 0.5, 1e-12));
+    CHECK(near(elo_from_score(0.5), 0.0, 1e-12));
+    CHECK(near(score_from_elo(elo_from_score(0.3)), 0.3, 1e-12));
+    CHECK(isinf(elo_from_score(1.0)) && elo_from_score(1.0) > 0);
+    const Score flipped = score_flip(&score);
+    CHECK(near(elo_estimate(&flipped).elo, -107.538, 0.001));
+}
+
+static void test_pentanomial_by_hand(void) {
+    const Pentanomial p = {.count = {5, 20, 40, 25, 10}};
+    const EloEstimate e = elo_estimate_pentanomial(&p);
+    CHECK(e.games == 100);
+    /* mean pair score (0·5 + .25·20 + .5·40 + .75·25 + 1·10) / 100 = 0.5375 */
+    CHECKF(near(e.score, 0.5375, 1e-12), "score %f", e.score);
+    CHECKF(near(e.elo, 26.107, 0.001), "elo %f", e.elo);
+    CHECKF(near(e.error, 34.826, 0.001), "error %f", e.error);
+    Pentanomial q = {0};
+    pentanomial_add(&q, 1, 1);
+    pentanomial_add(&q, 0.5, 1);
+    pentanomial_add(&q, 0, 0.5);
+    CHECK(q.count[4] == 1 && q.count[3] == 1 && q.count[1] == 1 && pentanomial_pairs(&q) == 3);
+    const Pentanomial f = pentanomial_flip(&q);
+    CHECK(f.count[0] == 1 && f.count[1] == 1 && f.count[3] == 1);
+}
+
+static void test_sprt_by_hand(void) {
+    const SprtSettings sprt = {.enabled = true, .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
+    double lower, upper;
+    sprt_bounds(&sprt, &lower, &upper);
+    CHECKF(near(lower, -2.944439, 1e-6) && near(upper, 2.944439, 1e-6), "bounds %f %f", lower, upper);
+    /* N (s1 - s0)(2 s - s0 - s1) / (2 var) with s0 = 0.5, s1 = 1 / (1 + 10^(-10/400)). */
+    const Score a = {.wins = 60, .losses = 30, .draws = 10};
+    CHECKF(near(sprt_llr(&sprt, &a), 1.01461, 0.001), "llr %f", sprt_llr(&sprt, &a));
+    const Score b = {.wins = 52, .losses = 48, .draws = 100};
+    CHECKF(near(sprt_llr(&sprt, &b), 0.06465, 0.001), "llr %f", sprt_llr(&sprt, &b));
+    const Pentanomial p = {.count = {5, 20, 40, 25, 10}};
+    CHECKF(near(sprt_llr_pentanomial(&sprt, &p), 0.67897, 0.001), "llr %f", sprt_llr_pentanomial(&sprt, &p));
+    CHECK(sprt_verdict(&sprt, 1.0) == SPRT_CONTINUE);
+    CHECK(sprt_verdict(&sprt, 3.0) == SPRT_H1);
+    CHECK(sprt_verdict(&sprt, -3.0) == SPRT_H0);
+    /* Only wins: the LLR must still grow past the upper bound. */
+    const Score sweep = {.wins = 30};
+    CHECK(sprt_verdict(&sprt, sprt_llr(&sprt, &sweep)) == SPRT_H1);
+    const Score lost = {.losses = 30};
+    CHECK(sprt_verdict(&sprt, sprt_llr(&sprt, &lost)) == SPRT_H0);
+}
+
+/* ---- openings ---- */
+
+static void test_opening_formats(void) {
+    Opening o;
+    char error[160];
+    CHECK(opening_parse("0,0, 1,0, 1,3", OPENING_OFFSET, 15, 15, &o, error, sizeof error));
+    CHECK(o.count == 3 && o.x[0] == 7 && o.y[0] == 7 && o.x[1] == 8 && o.y[1] == 7 && o.x[2] == 8 && o.y[2] == 10);
+    CHECK(opening_parse("-7,-8, -6,-9,-3,-9\n", OPENING_OFFSET, 20, 20, &o, error, sizeof error));
+    CHECK(o.count == 3 && o.x[0] == 3 && o.y[0] == 2 && o.x[2] == 7 && o.y[2] == 1);
+    CHECK(opening_parse("h8i9j10", OPENING_POS, 15, 15, &o, error, sizeof error));
+    CHECK(o.count == 3 && o.x[0] == 7 && o.y[0] == 7 && o.x[2] == 9 && o.y[2] == 9);
+    CHECK(!opening_parse("0,0, 0,0", OPENING_OFFSET, 15, 15, &o, error, sizeof error));
+    CHECK(!opening_parse("8,0", OPENING_OFFSET, 15, 15, &o, error, sizeof error));
+    CHECK(!opening_parse("0,0, x", OPENING_OFFSET, 15, 15, &o, error, sizeof error));
+    char text[128];
+    CHECK(opening_parse("1,-2, 0,3", OPENING_OFFSET, 15, 15, &o, error, sizeof error));
+    opening_format(&o, OPENING_OFFSET, 15, 15, text, sizeof text);
+    CHECKF(strcmp(text, "1,-2, 0,3") == 0, "formatted %s", text);
+    opening_format(&o, OPENING_POS, 15, 15, text, sizeof text);
+    CHECKF(strcmp(text, "i6h11") == 0, "formatted %s", text);
+}
+
+/* ---- helpers for processes ---- */
+
+static const char *tools(void) {
+    const char *dir = getenv("WUZI_TOOLS");
+    return dir ? dir : "build/tests/tools";
+}
+
+static const char *runner(void) {
+    const char *path = getenv("WUZI_RUNNER");
+    return path ? path : "./wuzi-tournament";
+}
+
+static void make_tag(char *tag, size_t size, const char *name) {
+    snprintf(tag, size, "tag=wuzitest%d%s", (int)getpid(), name);
+}
+
+/* Processes whose command line contains `tag`, waiting a little for the dying to go. */
+static int processes_with(const char *tag) {
+    int found = 0;
+    for (int attempt = 0; attempt < 10; attempt++) {
+        found = 0;
+        DIR *proc = opendir("/proc");
+        if (!proc) return 0;
+        struct dirent *entry;
+        while ((entry = readdir(proc)) != NULL) {
+            if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+            char path[300], data[4096];
+            snprintf(path, sizeof path, "/proc/%s/cmdline", entry->d_name);
+            FILE *file = fopen(path, "r");
+            if (!file) continue;
+            const size_t n = fread(data, 1, sizeof data - 1, file);
+            fclose(file);
+            for (size_t i = 0; i < n; i++)
+                if (data[i] == '\0') data[i] = ' ';
+            data[n] = '\0';
+            if (strstr(data, tag)) found++;
+        }
+        closedir(proc);
+        if (!found) return 0;
+        nanosleep(&(struct timespec){.tv_nsec = 50000000}, NULL);
+    }
+    return found;
+}
+
+/* Run `command` under sh, output (stdout and stderr) into `out`; SIGINT after interrupt_ms if
+ * positive. Returns the exit status, or 128 + signal. */
+static int run_command(const char *command, char *out, size_t size, int interrupt_ms) {
+    int fds[2];
+    if (pipe(fds) < 0) return -1;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        dup2(fds[1], 2);
+        close(fds[0]);
+        close(fds[1]);
+        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    size_t used = 0;
+    const int64_t start = clock_ms();
+    bool interrupted = false;
+    for (;;) {
+        const int64_t now = clock_ms();
+        if (interrupt_ms > 0 && !interrupted && now - start >= interrupt_ms) {
+            kill(pid, SIGINT);
+            interrupted = true;
+        }
+        if (now - start > RUN_LIMIT_MS) {
+            kill(pid, SIGKILL);
+            break;
+        }
+        struct pollfd p = {.fd = fds[0], .events = POLLIN};
+        if (poll(&p, 1, 20) <= 0) continue;
+        char chunk[4096];
+        const ssize_t n = read(fds[0], chunk, sizeof chunk);
+        if (n <= 0) break;
+        const size_t take = used + (size_t)n < size - 1 ? (size_t)n : size - 1 - used;
+        memcpy(out + used, chunk, take);
+        used += take;
+    }
+    out[used] = '\0';
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static int count_of(const char *text, const char *needle) {
+    int count = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle)) count++;
+    return count;
+}
+
+/* The final table's row for `name`: games, wins, losses, draws. */
+static bool table_row(const char *out, const char *name, int *games, int *w, int *l, int *d) {
+    const char *table = strstr(out, "Rank Name");
+    if (!table) return false;
+    for (const char *line = strchr(table, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+        int rank;
+        char found[64];
+        if (sscanf(line + 1, "%d %63s %d %d %d %d", &rank, found, games, w, l, d) == 6 &&
+            strcmp(found, name) == 0)
+            return true;
+    }
+    return false;
+}
+
+typedef struct Match {
+    char tag[64];
+    char *out;
+    int status;
+} Match;
+
+/* Play `a` (black in odd games) against `b`: fake_brain modes with their arguments. */
+static void play_match(Match *m, const char *name, const char *a, const char *b, const char *extra) {
+    make_tag(m->tag, sizeof m->tag, name);
+    m->out = malloc(OUTPUT_MAX);
+    char command[4096];
+    snprintf(command, sizeof command,
+             "exec %s -engine name=A 'cmd=%s/fake_brain %s %s' -engine name=B 'cmd=%s/fake_brain %s %s' %s",
+             runner(), tools(), a, m->tag, tools(), b, m->tag, extra);
+    m->status = run_command(command, m->out, OUTPUT_MAX, 0);
+}
+
+static void end_match(Match *m) {
+    const int left = processes_with(m->tag);
+    CHECKF(left == 0, "%d processes left behind (%s)", left, m->tag);
+    CHECKF(m->status == 0, "runner exited %d", m->status);
+    if (m->status != 0 || left) printf("NOTE runner output:\n%s\n", m->out);
+    free(m->out);
+}
+
+#define FAST "-each tc=0/0.3 -tolerance 100"
+
+/* ---- the process module ---- */
+
+static void test_process_stop_reaps_and_kills_group(void) {
+    char tag[64], command[512], line[256];
+    make_tag(tag, sizeof tag, "proc");
+    Brain brain;
+    brain_init(&brain, "hang", -1, clock_ms(), NULL);
+    snprintf(command, sizeof command, "%s/fake_brain hang %s", tools(), tag);
+    CHECK(brain_start(&brain, command));
+    const pid_t pid = brain.pid;
+    CHECK(brain_send(&brain, "ABOUT"));
+    CHECK(brain_read(&brain, line, sizeof line, clock_ms() + 3000) == READ_OK);
+    CHECK(strstr(line, "name=") != NULL);
+    CHECK(brain_send(&brain, "START 15"));
+    CHECK(brain_read(&brain, line, sizeof line, clock_ms() + 3000) == READ_OK && strcmp(line, "OK") == 0);
+    CHECK(brain_send(&brain, "BEGIN"));
+    const int64_t before = clock_ms();
+    CHECK(brain_read(&brain, line, sizeof line, before + 300) == READ_TIMEOUT);
+    CHECK(clock_ms() - before >= 290);
+    brain_stop(&brain, 200);
+    CHECK(!brain_running(&brain));
+    CHECK(waitpid(pid, NULL, WNOHANG) < 0 && errno == ECHILD); /* reaped: no zombie */
+    CHECK(kill(pid, 0) < 0 && errno == ESRCH);
+    CHECK(processes_with(tag) == 0); /* the sleeper child went with the group */
+    brain_stop(&brain, 200);          /* stopping twice is harmless */
+}
+
+static void test_process_eof_and_ignored_end(void) {
+    char tag[64], command[512], line[256];
+    make_tag(tag, sizeof tag, "proc2");
+    Brain brain;
+    brain_init(&brain, "ignoreend", -1, clock_ms(), NULL);
+    snprintf(command, sizeof command, "%s/fake_brain ignoreend %s", tools(), tag);
+    CHECK(brain_start(&brain, command));
+    const pid_t pid = brain.pid;
+    const int64_t before = clock_ms();
+    brain_stop(&brain, 300);
+    CHECK(clock_ms() - before >= 250); /* it was given its grace period, then killed */
+    CHECK(waitpid(pid, NULL, WNOHANG) < 0 && errno == ECHILD);
+    CHECK(processes_with(tag) == 0);
+
+    brain_init(&brain, "missing", -1, clock_ms(), NULL);
+    CHECK(brain_start(&brain, "/nonexistent/brain"));
+    CHECK(brain_read(&brain, line, sizeof line, clock_ms() + 3000) == READ_EOF);
+    brain_stop(&brain, 100);
+    CHECK(!brain_running(&brain));
+}
+
+/* ---- faulty brains in the real runner ---- */
+
+static void test_crash_loses_and_tournament_goes_on(void) {
+    Match m;
+    play_match(&m, "crash", "crash 2", "line 5", FAST " -games 2");
+    CHECKF(count_of(m.out, "Finished game") == 2, "games finished: %d", count_of(m.out, "Finished game"));
+    CHECK(count_of(m.out, "A crashed (end of output)") == 2);
+    int games, w, l, d;
+    CHECK(table_row(m.out, "B", &games, &w, &l, &d) && games == 2 && w == 2);
+    end_match(&m);
+}
+
+static void test_hang_loses_on_time_and_is_killed(void) {
+    Match m;
+    play_match(&m, "hang", "hang", "line 5", FAST " -games 2");
+    CHECK(count_of(m.out, "A lost on time") == 2);
+    CHECK(strstr(m.out, "Finished game 1 (A vs B): 0-1") != NULL);
+    CHECK(strstr(m.out, "Finished game 2 (B vs A): 1-0") != NULL);
+    end_match(&m);
+}
+
+static void test_late_move_within_and_beyond_tolerance(void) {
+    Match m;
+    /* 150 ms late on a 100 ms turn limit with 200 ms tolerance: accepted; A (row 0) wins. */
+    play_match(&m, "late1", "late 150", "line 5", "-each tc=0/0.1 -tolerance 200 -games 1");
+    CHECKF(strstr(m.out, "Finished game 1 (A vs B): 1-0 {A made five}") != NULL, "%s", m.out);
+    end_match(&m);
+    /* 400 ms on the same limit: beyond 100 + 200 ms, a time forfeit. */
+    play_match(&m, "late2", "late 400", "line 5", "-each tc=0/0.1 -tolerance 200 -games 1");
+    CHECK(strstr(m.out, "Finished game 1 (A vs B): 0-1 {A lost on time") != NULL);
+    end_match(&m);
+}
+
+static void test_game_clock_runs_out(void) {
+    Match m;
+    /* 100 ms per move, 250 ms per game, 30 ms tolerance, 80 ms a move: after three moves 10 ms
+     * are left, so the fourth must come within 40 ms. */
+    play_match(&m, "clock", "late 80", "line 5", "-each tc=0.25/0.1 -tolerance 30 -games 1");
+    CHECKF(strstr(m.out, "Finished game 1 (A vs B): 0-1 {A ran out of game time") != NULL, "%s", m.out);
+    end_match(&m);
+}
+
+static void test_occupied_garbage_error_lose(void) {
+    Match m;
+    play_match(&m, "occupied", "line 5", "occupied", FAST " -games 1");
+    CHECKF(strstr(m.out, "1-0 {B played the occupied cell 0,5}") != NULL, "%s", m.out);
+    end_match(&m);
+    play_match(&m, "garbage", "garbage", "line 5", FAST " -games 1");
+    CHECK(strstr(m.out, "0-1 {A sent a malformed move: \"hello world\"}") != NULL);
+    end_match(&m);
+    play_match(&m, "error", "line 5", "error", FAST " -games 1");
+    CHECK(strstr(m.out, "1-0 {B answered: ERROR fake failure}") != NULL);
+    end_match(&m);
+}
+
+static void test_no_about_and_ignored_end(void) {
+    Match m;
+    play_match(&m, "noabout", "noabout", "line 5", FAST " -games 1");
+    CHECKF(strstr(m.out, "0-1 {A did not answer in time to ABOUT}") != NULL, "%s", m.out);
+    end_match(&m);
+    play_match(&m, "ignoreend", "ignoreend", "line 5", FAST " -games 2");
+    CHECK(count_of(m.out, "Finished game") == 2);
+    CHECK(strstr(m.out, "Finished game 1 (A vs B): 1-0 {A made five}") != NULL);
+    end_match(&m);
+}
+
+static void test_chatter_and_stderr_are_not_moves(void) {
+    Match m;
+    play_match(&m, "chatty", "chatty", "line 5", FAST " -games 1");
+    CHECKF(strstr(m.out, "Finished game 1 (A vs B): 1-0 {A made five}") != NULL, "%s", m.out);
+    CHECK(strstr(m.out, "noise on stderr") == NULL);
+    end_match(&m);
+}
+
+/* ---- rules ---- */
+
+static void test_renju_double_three_is_black_foul(void) {
+    Match m;
+    /* Black: 6,7 7,7 then 8,5 8,6; 8,7 makes two open threes at once. White plays far away. */
+    play_match(&m, "renju", "script 6,7/7,7/8,5/8,6/8,7", "script 0,0/2,0/4,0/6,0/8,0/10,0",
+               FAST " -rule 4 -games 1");
+    CHECKF(strstr(m.out, "0-1 {A made a forbidden move at 8,7 (") != NULL, "%s", m.out);
+    CHECK(strstr(m.out, "three") != NULL);
+    end_match(&m);
+    /* The same game under freestyle is no foul: black goes on to make five later. */
+    play_match(&m, "free", "script 6,7/7,7/8,5/8,6/8,7/9,7/10,7", "script 0,0/2,0/4,0/6,0/8,0/10,0",
+               FAST " -rule 0 -games 1");
+    CHECK(strstr(m.out, "1-0 {A made five}") != NULL);
+    end_match(&m);
+}
+
+static const char *caro_black = "script 3,7/4,7/5,7/6,7/7,7/3,10/4,10/5,10/6,10/7,10";
+static const char *caro_white = "script 2,7/8,7/0,0/0,2/0,4/0,6/0,8/0,12/0,14";
+
+static int pgn_plies(const char *path) {
+    FILE *file = fopen(path, "r");
+    int plies = -1;
+    char line[512];
+    while (file && fgets(line, sizeof line, file)) sscanf(line, "[PlyCount \"%d\"]", &plies);
+    if (file) fclose(file);
+    return plies;
+}
+
+static void test_caro_blocked_five_plays_on(void) {
+    char pgn[128], extra[512];
+    snprintf(pgn, sizeof pgn, "/tmp/wuzi-test-%d-caro.pgn", (int)getpid());
+    Match m;
+    remove(pgn);
+    snprintf(extra, sizeof extra, FAST " -rule 8 -games 1 -pgn %s", pgn);
+    play_match(&m, "caro", caro_black, caro_white, extra);
+    CHECKF(strstr(m.out, "1-0 {A made five}") != NULL, "%s", m.out);
+    CHECKF(pgn_plies(pgn) == 19, "caro game lasted %d moves", pgn_plies(pgn));
+    end_match(&m);
+    remove(pgn);
+    snprintf(extra, sizeof extra, FAST " -rule 0 -games 1 -pgn %s", pgn);
+    play_match(&m, "nocaro", caro_black, caro_white, extra);
+    CHECKF(pgn_plies(pgn) == 9, "freestyle game lasted %d moves", pgn_plies(pgn));
+    end_match(&m);
+    remove(pgn);
+}
+
+/* ---- records agree with the table ---- */
+
+static int read_psq(const char *path, char *black, char *white) {
+    FILE *file = fopen(path, "r");
+    if (!file) return -1;
+    char line[256];
+    int moves = 0, x, y, ms;
+    bool header = fgets(line, sizeof line, file) && strncmp(line, "Piskvorky 15x15,", 16) == 0;
+    while (fgets(line, sizeof line, file) && sscanf(line, "%d,%d,%d", &x, &y, &ms) == 3) moves++;
+    sscanf(line, "%63s", black);
+    if (fgets(line, sizeof line, file)) sscanf(line, "%63s", white);
+    fclose(file);
+    return header ? moves : -1;
+}
+
+static void test_table_pgn_psq_agree(void) {
+    char dir[128], pgn[160], openings[160], extra[1024];
+    snprintf(dir, sizeof dir, "/tmp/wuzi-test-%d-psq", (int)getpid());
+    snprintf(pgn, sizeof pgn, "%s.pgn", dir);
+    snprintf(openings, sizeof openings, "%s.openings", dir);
+    FILE *file = fopen(openings, "w");
+    CHECK(file != NULL);
+    if (!file) return;
+    fprintf(file, "# two openings\n-5,-5\n5,5, -5,5\n");
+    fclose(file);
+    remove(pgn);
+    snprintf(extra, sizeof extra, FAST " -games 6 -repeat -openings file=%s -pgn %s -psq %s -concurrency 2",
+             openings, pgn, dir);
+    Match m;
+    play_match(&m, "agree", "line 3", "line 11", extra);
+    int games, w, l, d;
+    CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games == 6);
+    CHECK(strstr(m.out, "Ptnml(0-2): [") != NULL);
+    /* Count A's points in the PGN and compare every game's length with its psq. */
+    FILE *records = fopen(pgn, "r");
+    int pgn_w = 0, pgn_l = 0, pgn_d = 0, games_seen = 0, plies_of[7] = {0};
+    char line[512], black[64] = "", result[16] = "";
+    int round = 0, plies = 0;
+    while (records && fgets(line, sizeof line, records)) {
+        sscanf(line, "[Black \"%63[^\"]\"]", black);
+        sscanf(line, "[Round \"%d\"]", &round);
+        if (sscanf(line, "[PlyCount \"%d\"]", &plies) == 1 && round >= 1 && round <= 6) plies_of[round] = plies;
+        if (sscanf(line, "[Result \"%15[^\"]\"]", result) != 1) continue;
+        const bool a_black = strcmp(black, "A") == 0;
+        if (strcmp(result, "1/2-1/2") == 0) pgn_d++;
+        else if ((strcmp(result, "1-0") == 0) == a_black) pgn_w++;
+        else pgn_l++;
+        games_seen++;
+    }
+    if (records) fclose(records);
+    CHECKF(games_seen == 6 && pgn_w == w && pgn_l == l && pgn_d == d, "pgn %d games %d-%d-%d, table %d-%d-%d",
+           games_seen, pgn_w, pgn_l, pgn_d, w, l, d);
+    for (int n = 1; n <= 6; n++) {
+        char path[256], psq_black[64] = "", psq_white[64] = "";
+        snprintf(path, sizeof path, "%s/game_%05d.psq", dir, n);
+        const int moves = read_psq(path, psq_black, psq_white);
+        CHECKF(moves > 0 && moves == plies_of[n], "game %d: psq %d moves, pgn %d", n, moves, plies_of[n]);
+        CHECK(strcmp(psq_black, "A") == 0 || strcmp(psq_black, "B") == 0);
+        CHECK(strcmp(psq_black, psq_white) != 0);
+        remove(path);
+    }
+    rmdir(dir);
+    remove(pgn);
+    remove(openings);
+    end_match(&m);
+}
+
+static void test_sprt_stops_the_match(void) {
+    Match m;
+    play_match(&m, "sprt", "line 5", "crash 0", FAST " -games 200 -sprt elo0=0 elo1=50 alpha=0.05 beta=0.05");
+    CHECK(strstr(m.out, "H1 was accepted") != NULL);
+    int games, w, l, d;
+    CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games < 200 && w == games);
+    end_match(&m);
+}
+
+static void test_interrupt_prints_table(void) {
+    char tag[64], command[2048];
+    make_tag(tag, sizeof tag, "sigint");
+    snprintf(command, sizeof command,
+             "exec %s -engine name=A 'cmd=%s/fake_brain late 30 %s' -engine name=B 'cmd=%s/fake_brain good %s' "
+             "-each tc=0/1 -games 100 -concurrency 2",
+             runner(), tools(), tag, tools(), tag);
+    char *out = malloc(OUTPUT_MAX);
+    const int status = run_command(command, out, OUTPUT_MAX, 1500);
+    CHECKF(status == 130, "exit status %d", status);
+    CHECK(strstr(out, "(interrupted)") != NULL);
+    CHECK(strstr(out, "Rank Name") != NULL);
+    CHECK(processes_with(tag) == 0);
+    free(out);
+}
+
+static void test_usage(void) {
+    char command[512], *out = malloc(OUTPUT_MAX);
+    snprintf(command, sizeof command, "%s -h", runner());
+    CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0 && strstr(out, "-engine") != NULL);
+    snprintf(command, sizeof command, "%s -engine cmd=x -bogus", runner());
+    CHECK(run_command(command, out, OUTPUT_MAX, 0) == 2 && strstr(out, "unknown option -bogus") != NULL);
+    free(out);
+}
+
+int main(void) {
+    RUN(test_elo_los_by_hand);
+    RUN(test_pentanomial_by_hand);
+    RUN(test_sprt_by_hand);
+    RUN(test_opening_formats);
+    RUN(test_process_stop_reaps_and_kills_group);
+    RUN(test_process_eof_and_ignored_end);
+    RUN(test_usage);
+    RUN(test_crash_loses_and_tournament_goes_on);
+    RUN(test_hang_loses_on_time_and_is_killed);
+    RUN(test_late_move_within_and_beyond_tolerance);
+    RUN(test_game_clock_runs_out);
+    RUN(test_occupied_garbage_error_lose);
+    RUN(test_no_about_and_ignored_end);
+    RUN(test_chatter_and_stderr_are_not_moves);
+    RUN(test_renju_double_three_is_black_foul);
+    RUN(test_caro_blocked_five_plays_on);
+    RUN(test_table_pgn_psq_agree);
+    RUN(test_sprt_stops_the_match);
+    RUN(test_interrupt_prints_table);
+    return check_summary();
+}

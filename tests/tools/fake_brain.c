@@ -1,0 +1,195 @@
+/* fake_brain: a Gomocup brain that misbehaves on purpose, for the tournament tests.
+ *
+ * usage: fake_brain MODE [ARG] [tag=ANY]
+ *   good          first empty cell in row-major order
+ *   line R        first empty cell of row R, else the first empty cell
+ *   script MOVES  the moves "x,y/x,y/..." in order (skipping occupied ones), then as good
+ *   crash N       plays N moves as good, then exits instead of answering
+ *   hang          never answers a move; first starts a child that sleeps in its process group
+ *   late MS       waits MS milliseconds before every move, then plays as good
+ *   occupied      plays the opponent's last stone (as good on an empty board)
+ *   garbage       answers a move with "hello world"
+ *   error         answers a move with "ERROR fake failure"
+ *   noabout       reads everything, answers nothing
+ *   ignoreend     plays as good, ignores END and SIGTERM, sleeps at end of input
+ *   chatty        plays as line 2 with MESSAGE / DEBUG lines and stderr output before each move
+ * tag=ANY is ignored: tests put it on the command line to find leftover processes. */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SIZE_MAX_SIDE 32
+
+typedef struct Fake {
+    const char *mode;
+    const char *arg;
+    int width, height;
+    char cell[SIZE_MAX_SIDE][SIZE_MAX_SIDE];
+    int last_x, last_y;            /* opponent's last stone, -1 if none */
+    int moves_played;
+    const char *script_next;
+} Fake;
+
+static void say(const char *line) {
+    printf("%s\n", line);
+    fflush(stdout);
+}
+
+static void sleep_ms(long ms) {
+    struct timespec t = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
+    while (nanosleep(&t, &t) != 0) {
+    }
+}
+
+static void clear(Fake *fake) {
+    memset(fake->cell, 0, sizeof fake->cell);
+    fake->last_x = fake->last_y = -1;
+}
+
+/* A new game: forget the stones, start the script again. */
+static void new_game(Fake *fake) {
+    clear(fake);
+    fake->moves_played = 0;
+    fake->script_next = strcmp(fake->mode, "script") == 0 ? fake->arg : NULL;
+}
+
+static bool empty(const Fake *fake, int x, int y) {
+    return x >= 0 && y >= 0 && x < fake->width && y < fake->height && !fake->cell[y][x];
+}
+
+static bool first_empty_in_row(const Fake *fake, int row, int *x, int *y) {
+    for (int i = 0; i < fake->width; i++) {
+        if (empty(fake, i, row)) {
+            *x = i;
+            *y = row;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void first_empty(const Fake *fake, int *x, int *y) {
+    *x = *y = 0;
+    for (int row = 0; row < fake->height; row++)
+        if (first_empty_in_row(fake, row, x, y)) return;
+}
+
+static bool next_scripted(Fake *fake, int *x, int *y) {
+    while (fake->script_next && *fake->script_next) {
+        int n = 0;
+        while (*fake->script_next == '/') fake->script_next++;
+        if (sscanf(fake->script_next, "%d,%d%n", x, y, &n) != 2) return false;
+        fake->script_next += n;
+        if (empty(fake, *x, *y)) return true;
+    }
+    return false;
+}
+
+static void choose(Fake *fake, int *x, int *y) {
+    if (strcmp(fake->mode, "occupied") == 0 && fake->last_x >= 0) {
+        *x = fake->last_x;
+        *y = fake->last_y;
+        return;
+    }
+    if (strcmp(fake->mode, "script") == 0 && next_scripted(fake, x, y)) return;
+    int row = -1;
+    if (strcmp(fake->mode, "line") == 0) row = atoi(fake->arg);
+    if (strcmp(fake->mode, "chatty") == 0) row = 2;
+    if (row >= 0 && first_empty_in_row(fake, row, x, y)) return;
+    first_empty(fake, x, y);
+}
+
+static void spawn_sleeper(void) {
+    if (fork() == 0) {
+        for (;;) pause();
+    }
+}
+
+static void play(Fake *fake) {
+    const char *mode = fake->mode;
+    if (strcmp(mode, "hang") == 0) {
+        spawn_sleeper();
+        for (;;) pause();
+    }
+    if (strcmp(mode, "crash") == 0 && fake->moves_played >= atoi(fake->arg)) exit(3);
+    if (strcmp(mode, "garbage") == 0) return say("hello world");
+    if (strcmp(mode, "error") == 0) return say("ERROR fake failure");
+    if (strcmp(mode, "late") == 0) sleep_ms(atol(fake->arg));
+    if (strcmp(mode, "chatty") == 0) {
+        say("MESSAGE thinking hard");
+        say("DEBUG depth 1");
+        fprintf(stderr, "noise on stderr\n");
+    }
+    int x, y;
+    choose(fake, &x, &y);
+    if (x >= 0 && y >= 0 && x < SIZE_MAX_SIDE && y < SIZE_MAX_SIDE) fake->cell[y][x] = 1;
+    fake->moves_played++;
+    char line[32];
+    snprintf(line, sizeof line, "%d,%d", x, y);
+    say(line);
+}
+
+static void opponent_stone(Fake *fake, int x, int y) {
+    if (x >= 0 && y >= 0 && x < SIZE_MAX_SIDE && y < SIZE_MAX_SIDE) fake->cell[y][x] = 2;
+    fake->last_x = x;
+    fake->last_y = y;
+}
+
+/* Reads a BOARD block up to DONE. */
+static void read_board(Fake *fake) {
+    char line[256];
+    clear(fake);
+    while (fgets(line, sizeof line, stdin)) {
+        int x, y, f;
+        if (strncasecmp(line, "DONE", 4) == 0) return;
+        if (sscanf(line, "%d,%d,%d", &x, &y, &f) != 3) continue;
+        if (f == 1 && x >= 0 && y >= 0 && x < SIZE_MAX_SIDE && y < SIZE_MAX_SIDE)
+            fake->cell[y][x] = 1;
+        else
+            opponent_stone(fake, x, y);
+    }
+}
+
+static bool handle(Fake *fake, const char *line) {
+    int x, y;
+    if (strncasecmp(line, "END", 3) == 0) return strcmp(fake->mode, "ignoreend") == 0;
+    if (strncasecmp(line, "ABOUT", 5) == 0)
+        say("name=\"fake\", version=\"1\", author=\"tests\", country=\"none\"");
+    else if (sscanf(line, "START %d", &fake->width) == 1) {
+        fake->height = fake->width;
+        new_game(fake);
+        say("OK");
+    } else if (sscanf(line, "RECTSTART %d,%d", &fake->width, &fake->height) == 2) {
+        new_game(fake);
+        say("OK");
+    } else if (strncasecmp(line, "BEGIN", 5) == 0) {
+        play(fake);
+    } else if (sscanf(line, "TURN %d,%d", &x, &y) == 2) {
+        opponent_stone(fake, x, y);
+        play(fake);
+    } else if (strncasecmp(line, "BOARD", 5) == 0) {
+        read_board(fake);
+        play(fake);
+    }
+    return true;
+}
+
+int main(int argc, char **argv) {
+    Fake fake = {.mode = argc > 1 ? argv[1] : "good", .arg = argc > 2 ? argv[2] : "0", .width = 15, .height = 15};
+    new_game(&fake);
+    if (strcmp(fake.mode, "ignoreend") == 0) signal(SIGTERM, SIG_IGN);
+    char line[4096];
+    while (fgets(line, sizeof line, stdin)) {
+        if (strcmp(fake.mode, "noabout") == 0) continue;
+        if (!handle(&fake, line)) return 0;
+    }
+    if (strcmp(fake.mode, "ignoreend") == 0)
+        for (;;) pause();
+    return 0;
+}
