@@ -123,12 +123,23 @@ static void n1_walk(const Board *board, int cell, int step, int me, char *out, s
     out[length] = '\0';
 }
 
+/* The table counts towards five. For shorter k the first run of stones is read as k − 5
+ * stones longer (as N2 and N5 do), so that "the stone here makes k − 1" is what "makes four"
+ * is for five: with k = 3, "20" reads "2220". */
+static void n1_lengthen(char *pattern, int connect) {
+    const size_t extra = (size_t)(5 - connect);
+    if (extra == 0 || (pattern[0] != '1' && pattern[0] != '2')) return;
+    memmove(pattern + extra, pattern, strlen(pattern) + 1);
+    memset(pattern, pattern[extra], extra);
+}
+
 static int n1_cell_weight(const Board *board, int cell, int me) {
     int weight = 0;
     for (int direction = 0; direction < 4; direction++)
         for (int sign = -1; sign <= 1; sign += 2) {
-            char pattern[BOARD_MAX + 2];
-            n1_walk(board, cell, sign * DIRECTION[direction], me, pattern, sizeof pattern);
+            char pattern[BOARD_MAX + 2 + 5 - CONNECT_MIN];
+            n1_walk(board, cell, sign * DIRECTION[direction], me, pattern, BOARD_MAX + 2);
+            n1_lengthen(pattern, board->connect);
             weight += n1_pattern_weight(pattern);
         }
     return weight;

@@ -295,6 +295,46 @@ static void test_greedy_avoids_renju_fouls(void) {
     }
 }
 
+/* ---- N1 ---------------------------------------------------------------------------------- */
+
+static void test_n1_pattern_strings(void) {
+    /* One black stone: each neighbour reads "10" (30) towards it and "0" elsewhere; the eight
+     * tie and N1 keeps the last found in row-major order, whatever the seed. */
+    static const char *const one[] = {
+        ".........", ".........", ".........", ".........", "....X....",
+        ".........", ".........", ".........", ".........",
+    };
+    for (uint64_t seed = 0; seed < 4; seed++) {
+        setup(9, 9, 5, 0, one, WHITE);
+        CHECK(is_at(choose(LEVEL_N1, seed), 5, 5));
+    }
+    /* Black's two: its ends read "110" (100), beating the 30 + 30 cells beside it; the last
+     * end found is (6,4). */
+    static const char *const two[] = {
+        ".........", ".........", ".........", ".........", "....XX...",
+        ".........", ".........", ".........", ".........",
+    };
+    setup(9, 9, 5, 0, two, WHITE);
+    CHECK(is_at(choose(LEVEL_N1, 1), 6, 4));
+    /* The mover's own two reads "220" (150) and beats the opponent's "110" (100). */
+    static const char *const both[] = {
+        ".........", ".OO......", ".........", ".........", ".........",
+        ".........", ".....XX..", ".........", ".........",
+    };
+    setup(9, 9, 5, 0, both, WHITE);
+    CHECK(is_at(choose(LEVEL_N1, 1), 3, 1));
+    /* k = 4: black's three reads "2220", taken as "22220" (2000), and N1 completes its four.
+     * Read unchanged (250) it would lose to (5,5), where three white twos read "110" (300). */
+    static const char *const short_k[] = {
+        ".........", ".XXX.....", ".........", ".....O...", ".....O...",
+        "......OO.", "....O....", "...O.....", ".........",
+    };
+    setup(9, 9, 4, 0, short_k, BLACK);
+    CHECK(is_at(choose(LEVEL_N1, 1), 4, 1));
+    setup(9, 9, 5, 0, short_k, BLACK);
+    CHECK(is_at(choose(LEVEL_N1, 1), 5, 5));
+}
+
 /* ---- N3 ---------------------------------------------------------------------------------- */
 
 /* 5x5, k = 5: 12 win lines (rows, columns, two diagonals), white to move.
@@ -487,6 +527,7 @@ int main(void) {
     RUN(test_greedy_tactics_on_random_positions);
     RUN(test_greedy_prefers_open_four_and_blocks_threes);
     RUN(test_greedy_avoids_renju_fouls);
+    RUN(test_n1_pattern_strings);
     RUN(test_n3_hand_computed);
     RUN(test_n2_adds_directions);
     RUN(test_n2_blocks_open_three_at_random_end);
