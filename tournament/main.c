@@ -124,7 +124,7 @@ static void usage(FILE *out) {
         "black; 1-0 = A won), 'Score of A vs B: W - L - D [score] N', then the final table.\n");
 }
 
-static void fail(const char *format, const char *detail) {
+_Noreturn static void fail(const char *format, const char *detail) {
     fprintf(stderr, "wuzi-tournament: ");
     fprintf(stderr, format, detail);
     fprintf(stderr, "\n(wuzi-tournament -h for help)\n");
