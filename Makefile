@@ -60,6 +60,10 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_HELPER_OBJ) $(PROTOCOL_OBJ) $(TOURNA
 $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
+# The tactics benchmark (not a test) drives the engine's threat search directly.
+$(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/libwuzi.a
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
+
 # Tests find the programs through these variables, so the sanitizer build tests its own.
 test: $(BRAIN) $(RUNNER) $(TEST_BIN) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) \

@@ -1,0 +1,594 @@
+#include "threat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+/* One search explores the attacker's nodes (attacker to move: `attack`) and, after a three, the
+ * defender's nodes (`defend`). Results: a win carries how many threes its proof needs (so a VCT
+ * win stored in the table is never taken for a VCF win), a failure how many threes it was
+ * allowed (FAIL_ABSOLUTE when no depth limit cut it). */
+enum { RESULT_FAIL = -1, RESULT_ABORT = -2 };
+
+#define FAIL_ABSOLUTE 255
+#define MAX_PLY 400
+#define MAX_THREES 16          /* VCT iterations: threes allowed on a line */
+#define STACK_CELLS (1 << 17)  /* candidate lists of the nodes on the current line */
+#define MAX_CANDIDATES 128
+#define MAX_REPLIES 192
+#define LINE_CELLS 256
+
+enum { ENTRY_EMPTY, ENTRY_WIN, ENTRY_FAIL };
+
+typedef struct Entry {
+    uint64_t key;
+    uint16_t move;
+    uint8_t kind;
+    uint8_t depth;     /* win: threes used; fail: threes allowed or FAIL_ABSOLUTE */
+} Entry;
+
+struct ThreatSearch {
+    Entry *table;
+    size_t mask;
+    const Geometry *geometry;
+
+    /* the current search */
+    Board *board;
+    int attacker, defender;
+    int64_t nodes, max_nodes;
+    const volatile int *stop;
+    bool limited;          /* a depth limit (threes, ply) cut something below the current node */
+    int root_move;
+
+    uint32_t stamp;
+    uint32_t mark[CELLS];  /* mark[c] == stamp: c is already in the list being built */
+    int top;
+    uint16_t stack[STACK_CELLS];
+
+    int line_length;
+    int line[LINE_CELLS];
+};
+
+/* ---- the table ------------------------------------------------------------------------------ */
+
+ThreatSearch *threat_new(size_t hash_bytes) {
+    ThreatSearch *search = calloc(1, sizeof *search);
+    if (!search) return NULL;
+    size_t entries = 1024;
+    while (entries * 2 * sizeof(Entry) <= hash_bytes) entries *= 2;
+    search->table = calloc(entries, sizeof(Entry));
+    if (!search->table) {
+        free(search);
+        return NULL;
+    }
+    search->mask = entries - 1;
+    return search;
+}
+
+void threat_free(ThreatSearch *search) {
+    if (!search) return;
+    free(search->table);
+    free(search);
+}
+
+void threat_clear(ThreatSearch *search) {
+    memset(search->table, 0, (search->mask + 1) * sizeof(Entry));
+    search->line_length = 0;
+}
+
+static void store(ThreatSearch *search, int kind, int depth, int move) {
+    const uint64_t key = search->board->hash;
+    Entry *entry = &search->table[key & search->mask];
+    *entry = (Entry){.key = key, .move = (uint16_t)move, .kind = (uint8_t)kind,
+                     .depth = (uint8_t)depth};
+}
+
+static const Entry *probe(const ThreatSearch *search) {
+    const uint64_t key = search->board->hash;
+    const Entry *entry = &search->table[key & search->mask];
+    return entry->key == key && entry->kind != ENTRY_EMPTY ? entry : NULL;
+}
+
+/* ---- shapes --------------------------------------------------------------------------------- */
+
+static inline int shape_of(const Board *board, int cell, int direction, int color) {
+    return (int)shape_at(&board->shapes, cell, direction, color);
+}
+
+static inline int max_shape(const Board *board, int cell, int color) {
+    const uint8_t *shapes = board->shapes.shape[cell];
+    const int shift = color == WHITE ? 4 : 0;
+    int best = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        const int shape = (shapes[direction] >> shift) & 15;
+        if (shape > best) best = shape;
+    }
+    return best;
+}
+
+static inline bool makes_four(int shape) { return shape == SHAPE_FOUR || shape == SHAPE_OPEN_FOUR; }
+
+/* A stone here would give `color` two winning cells at once (an open four, a double four). */
+static bool winning_cell(const Board *board, int cell, int color) {
+    int fours = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        const int shape = shape_of(board, cell, direction, color);
+        if (shape == SHAPE_OPEN_FOUR) return true;
+        if (shape == SHAPE_FOUR) fours++;
+    }
+    return fours >= 2;
+}
+
+static bool has_open_three(const Board *board, int cell, int color) {
+    for (int direction = 0; direction < 4; direction++)
+        if (shape_of(board, cell, direction, color) == SHAPE_OPEN_THREE) return true;
+    return false;
+}
+
+/* Renju fouls need the exact (recursive) judge, but only a cell with an overline, an open four
+ * (perhaps two fours in one line) or two lines of three or more can be one. */
+static bool forbidden(ThreatSearch *search, int cell, int color) {
+    Board *board = search->board;
+    if (color != BLACK || !(board->rule & RULE_RENJU)) return false;
+    int strong = 0;
+    bool suspicious = false;
+    for (int direction = 0; direction < 4; direction++) {
+        const int shape = shape_of(board, cell, direction, BLACK);
+        if (shape == SHAPE_FIVE) return false;
+        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) suspicious = true;
+        if (shape >= SHAPE_OPEN_THREE) strong++;
+    }
+    if (!suspicious && strong < 2) return false;
+    return rules_foul(board, cell) != FOUL_NONE;
+}
+
+/* Bit position, within a cell's pattern key, of the cell `offset` steps along the direction
+ * (shape.c's layout: KEY_SIDE cells before, then KEY_SIDE after, 2 bits each). */
+static inline int key_shift(int offset) {
+    const int index = KEY_SIDE + offset;
+    return 2 * (index < KEY_SIDE ? index : index - 1);
+}
+
+/* ---- budget --------------------------------------------------------------------------------- */
+
+static bool out_of_budget(const ThreatSearch *search) {
+    if (search->stop && *search->stop) return true;
+    return search->max_nodes > 0 && search->nodes >= search->max_nodes;
+}
+
+static void make(ThreatSearch *search, int cell) {
+    board_make(search->board, cell);
+    search->nodes++;
+}
+
+/* ---- cell lists ----------------------------------------------------------------------------- */
+
+static int threshold(int threes) { return threes > 0 ? SHAPE_OPEN_THREE : SHAPE_FOUR; }
+
+static void push_if(ThreatSearch *search, int cell, int least) {
+    const Board *board = search->board;
+    if (board->cell[cell] != EMPTY || search->mark[cell] == search->stamp) return;
+    if (max_shape(board, cell, search->attacker) < least) return;
+    search->mark[cell] = search->stamp;
+    search->stack[search->top++] = (uint16_t)cell;
+}
+
+/* The attacker's cells of shape `least` or more, pushed on the stack: those of the parent's
+ * list that still qualify plus those on the lines through the attacker's new stone (only
+ * there can an attacker's shape have grown); a full scan at the root. Returns the count, or
+ * -1 when the stack is full. */
+static int build_list(ThreatSearch *search, int *start, const uint16_t *parent, int parent_count,
+                      int new_stone, int least) {
+    const Board *board = search->board;
+    const int room = parent ? parent_count + 4 * 2 * KEY_SIDE : board_cell_count(board);
+    if (search->top + room > STACK_CELLS) return -1;
+    search->stamp++;
+    *start = search->top;
+    if (!parent) {
+        for (int cell = board_first(board); cell; cell = board_next(board, cell))
+            push_if(search, cell, least);
+        return search->top - *start;
+    }
+    for (int i = 0; i < parent_count; i++) push_if(search, parent[i], least);
+    if (new_stone != NO_CELL)
+        for (int direction = 0; direction < 4; direction++)
+            for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++)
+                if (offset) push_if(search, new_stone + offset * DIRECTION[direction], least);
+    return search->top - *start;
+}
+
+/* Cells where `color` would make five, on the lines through `stone` (NO_CELL: the whole
+ * board). Up to `max` are stored; the count found (capped at max) is returned. */
+static int fives_near(const Board *board, int stone, int color, int *out, int max) {
+    int count = 0;
+    if (stone == NO_CELL) {
+        for (int cell = board_first(board); cell && count < max; cell = board_next(board, cell))
+            if (board->cell[cell] == EMPTY && max_shape(board, cell, color) == SHAPE_FIVE)
+                out[count++] = cell;
+        return count;
+    }
+    for (int direction = 0; direction < 4; direction++)
+        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
+            const int cell = stone + offset * DIRECTION[direction];
+            if (!offset || board->cell[cell] != EMPTY) continue;
+            if (max_shape(board, cell, color) != SHAPE_FIVE) continue;
+            out[count++] = cell;
+            if (count == max) return count;
+        }
+    return count;
+}
+
+/* ---- the defender's replies to a three ------------------------------------------------------ */
+
+/* Cells where a defender's stone stops the attacker's winning cell `threat`: the cell itself
+ * and every cell of its four-lines whose stone would leave it neither an open four nor a double
+ * four there (the shape tables answer from the key with the defender's stone added). */
+static int defences_of(const ThreatSearch *search, int threat, int *out) {
+    const Board *board = search->board;
+    const int attacker = search->attacker, defender = search->defender;
+    const uint8_t *table = board->geometry->shapes->shape[attacker - 1];
+    int open_fours = 0, fours = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        const int shape = shape_of(board, threat, direction, attacker);
+        open_fours += shape == SHAPE_OPEN_FOUR;
+        fours += makes_four(shape);
+    }
+    int count = 0;
+    out[count++] = threat;
+    for (int direction = 0; direction < 4; direction++) {
+        const int shape = shape_of(board, threat, direction, attacker);
+        if (!makes_four(shape)) continue;
+        const uint32_t key = board->shapes.key[threat][direction];
+        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
+            const int cell = threat + offset * DIRECTION[direction];
+            if (!offset || board->cell[cell] != EMPTY) continue;
+            const int after = table[key | ((uint32_t)defender << key_shift(offset))];
+            const int open_left = open_fours - (shape == SHAPE_OPEN_FOUR) + (after == SHAPE_OPEN_FOUR);
+            const int fours_left = fours - 1 + makes_four(after);
+            if (open_left == 0 && fours_left < 2) out[count++] = cell;
+        }
+    }
+    return count;
+}
+
+static bool contains(const int *cells, int count, int cell) {
+    for (int i = 0; i < count; i++)
+        if (cells[i] == cell) return true;
+    return false;
+}
+
+/* Every defender's move that may save it after the attacker's quiet move: its fours, and the
+ * cells that stop all of the attacker's winning cells (a move elsewhere lets one through).
+ * Returns the count; 0 with *threats == 0 when the attacker has no threat at all; -1 when
+ * there are more replies than fit (the caller then gives the line up). */
+static int defender_replies(ThreatSearch *search, const uint16_t *list, int count, int *out,
+                            int *threats) {
+    Board *board = search->board;
+    const int attacker = search->attacker, defender = search->defender;
+    int stops[4 * 2 * KEY_SIDE + 1], stop_count = 0, other[4 * 2 * KEY_SIDE + 1];
+    *threats = 0;
+    for (int i = 0; i < count; i++) {
+        const int cell = list[i];
+        if (board->cell[cell] != EMPTY || !winning_cell(board, cell, attacker)) continue;
+        if (forbidden(search, cell, attacker)) continue;
+        if (++*threats == 1) {
+            stop_count = defences_of(search, cell, stops);
+            continue;
+        }
+        const int other_count = defences_of(search, cell, other);
+        int kept = 0;
+        for (int j = 0; j < stop_count; j++)
+            if (contains(other, other_count, stops[j])) stops[kept++] = stops[j];
+        stop_count = kept;
+    }
+    if (!*threats) return 0;
+
+    int replies = 0;
+    for (int cell = board_first(board); cell; cell = board_next(board, cell)) {
+        if (board->cell[cell] != EMPTY || !makes_four(max_shape(board, cell, defender))) continue;
+        if (forbidden(search, cell, defender)) continue;
+        if (replies == MAX_REPLIES) return -1;
+        out[replies++] = cell;
+    }
+    for (int j = 0; j < stop_count; j++) {
+        const int cell = stops[j];
+        if (contains(out, replies, cell) || forbidden(search, cell, defender)) continue;
+        if (replies == MAX_REPLIES) return -1;
+        out[replies++] = cell;
+    }
+    return replies;
+}
+
+/* ---- the search ----------------------------------------------------------------------------- */
+
+static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *parent,
+                  int parent_count, int new_stone, int last_defence);
+
+/* The defender to move after the attacker's quiet move `quiet` (a three, or a block that is not
+ * a four). Returns the threes the win needs (all replies lose), or a failure. */
+static int defend(ThreatSearch *search, int threes, int ply, const uint16_t *parent,
+                  int parent_count, int quiet) {
+    if (out_of_budget(search)) return RESULT_ABORT;
+    const int saved_top = search->top;
+    int start;
+    const int count = build_list(search, &start, parent, parent_count, quiet, threshold(threes));
+    if (count < 0) {
+        search->limited = true;
+        return RESULT_FAIL;
+    }
+    const uint16_t *list = search->stack + start;
+    int replies[MAX_REPLIES], threats;
+    const int reply_count = defender_replies(search, list, count, replies, &threats);
+    int result = 0;
+    if (!threats) result = RESULT_FAIL;
+    if (reply_count < 0) {
+        search->limited = true;
+        result = RESULT_FAIL;
+    }
+    for (int i = 0; i < reply_count && result >= 0; i++) {
+        make(search, replies[i]);
+        const int child = attack(search, threes, ply + 1, list, count, NO_CELL, replies[i]);
+        board_undo(search->board);
+        if (child < 0) result = child;
+        else if (child > result) result = child;
+    }
+    search->top = saved_top;
+    return result;
+}
+
+typedef struct Candidate {
+    uint16_t cell;
+    int16_t score;
+} Candidate;
+
+static int candidate_score(const Board *board, int cell, int attacker, int near) {
+    static const int8_t WEIGHT[SHAPE_COUNT] = {0, 0, 0, 0, 1, 2, 6, 16, 64, 0};
+    int score = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        score += WEIGHT[shape_of(board, cell, direction, attacker)];
+        score += WEIGHT[shape_of(board, cell, direction, opponent(attacker))] / 2;
+    }
+    if (near != NO_CELL) {
+        const int dx = abs(cell_x(cell) - cell_x(near)), dy = abs(cell_y(cell) - cell_y(near));
+        if (dx <= 2 && dy <= 2) score += 4;
+    }
+    return score;
+}
+
+static int gather_candidates(ThreatSearch *search, const uint16_t *list, int count, int threes,
+                             int near, Candidate *out) {
+    const Board *board = search->board;
+    int total = 0;
+    for (int i = 0; i < count && total < MAX_CANDIDATES; i++) {
+        const int cell = list[i];
+        const bool four = makes_four(max_shape(board, cell, search->attacker));
+        if (!four && !has_open_three(board, cell, search->attacker)) continue;
+        if (!four && threes == 0) {
+            search->limited = true;
+            continue;
+        }
+        if (forbidden(search, cell, search->attacker)) continue;
+        const Candidate candidate = {(uint16_t)cell,
+                                     (int16_t)candidate_score(board, cell, search->attacker, near)};
+        int at = total++;
+        while (at > 0 && out[at - 1].score < candidate.score) {
+            out[at] = out[at - 1];
+            at--;
+        }
+        out[at] = candidate;
+    }
+    return total;
+}
+
+/* The attacker plays `move`; what follows: a double threat wins, a four forces the block, a
+ * quiet move hands the defender a free choice among its saving replies. */
+static int try_move(ThreatSearch *search, int threes, int ply, const uint16_t *list, int count,
+                    int move) {
+    Board *board = search->board;
+    make(search, move);
+    int fives[2];
+    const int five_count = fives_near(board, move, search->attacker, fives, 2);
+    int result;
+    if (five_count >= 2) {
+        result = 0;
+    } else if (five_count == 1) {
+        if (forbidden(search, fives[0], search->defender)) {
+            result = 0;
+        } else {
+            make(search, fives[0]);
+            result = attack(search, threes, ply + 2, list, count, move, fives[0]);
+            board_undo(board);
+        }
+    } else if (threes == 0) {
+        search->limited = true;
+        result = RESULT_FAIL;
+    } else {
+        result = defend(search, threes - 1, ply + 1, list, count, move);
+        if (result >= 0) result++;
+    }
+    board_undo(board);
+    return result;
+}
+
+static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *parent,
+                  int parent_count, int new_stone, int last_defence) {
+    Board *board = search->board;
+    if (out_of_budget(search)) return RESULT_ABORT;
+    const Entry *entry = probe(search);
+    if (entry) {
+        if (entry->kind == ENTRY_WIN && entry->depth <= threes) {
+            if (!ply) search->root_move = entry->move;
+            return entry->depth;
+        }
+        if (entry->kind == ENTRY_FAIL && entry->depth >= threes) {
+            if (entry->depth != FAIL_ABSOLUTE) search->limited = true;
+            return RESULT_FAIL;
+        }
+    }
+    if (ply >= MAX_PLY) {
+        search->limited = true;
+        return RESULT_FAIL;
+    }
+
+    const bool outer_limited = search->limited;
+    search->limited = false;
+    const int saved_top = search->top;
+    int start;
+    const int count = build_list(search, &start, parent, parent_count, new_stone, threshold(threes));
+    int result = RESULT_FAIL, best = NO_CELL;
+    if (count < 0) {
+        search->limited = true;
+        goto done;
+    }
+    const uint16_t *list = search->stack + start;
+
+    for (int i = 0; i < count; i++)
+        if (max_shape(board, list[i], search->attacker) == SHAPE_FIVE) {
+            result = 0;
+            best = list[i];
+            goto done;
+        }
+
+    int threat[2];
+    const int threat_count = fives_near(board, last_defence, search->defender, threat, 2);
+    if (threat_count >= 2) goto done;
+    if (threat_count == 1) {
+        if (forbidden(search, threat[0], search->attacker)) goto done;
+        result = try_move(search, threes, ply, list, count, threat[0]);
+        best = threat[0];
+        goto done;
+    }
+
+    Candidate candidates[MAX_CANDIDATES];
+    const int candidate_count = gather_candidates(search, list, count, threes, new_stone, candidates);
+    for (int i = 0; i < candidate_count; i++) {
+        result = try_move(search, threes, ply, list, count, candidates[i].cell);
+        if (result != RESULT_FAIL) {
+            best = candidates[i].cell;
+            break;
+        }
+    }
+
+done:
+    search->top = saved_top;
+    if (result >= 0) {
+        store(search, ENTRY_WIN, result, best);
+        if (!ply) search->root_move = best;
+    } else if (result == RESULT_FAIL) {
+        store(search, ENTRY_FAIL, search->limited ? threes : FAIL_ABSOLUTE, NO_CELL);
+    }
+    search->limited = search->limited || outer_limited;
+    return result;
+}
+
+/* ---- the principal line ---------------------------------------------------------------------- */
+
+static bool line_add(ThreatSearch *search, int cell) {
+    if (search->line_length >= LINE_CELLS) return false;
+    search->line[search->line_length++] = cell;
+    return true;
+}
+
+/* Replays the win from the table: the attacker's stored moves, the forced blocks, and after a
+ * three the first reply whose position the table holds as won. */
+static void build_line(ThreatSearch *search) {
+    Board *board = search->board;
+    const int attacker = search->attacker;
+    int made = 0;
+    search->line_length = 0;
+    search->top = 0;
+    for (;;) {
+        int fives[2];
+        if (fives_near(board, NO_CELL, attacker, fives, 1)) {
+            line_add(search, fives[0]);
+            break;
+        }
+        const Entry *entry = probe(search);
+        if (!entry || entry->kind != ENTRY_WIN || board->cell[entry->move] != EMPTY) break;
+        const int move = entry->move;
+        if (!line_add(search, move)) break;
+        board_make(board, move);
+        made++;
+        const int five_count = fives_near(board, move, attacker, fives, 2);
+        if (five_count >= 2) {
+            if (line_add(search, fives[0])) line_add(search, fives[1]);
+            break;
+        }
+        int reply = NO_CELL;
+        if (five_count == 1) {
+            reply = fives[0];
+            if (forbidden(search, reply, search->defender)) {
+                line_add(search, reply);
+                break;
+            }
+        } else {
+            int start;
+            const int count = build_list(search, &start, NULL, 0, NO_CELL, SHAPE_FOUR);
+            int replies[MAX_REPLIES], threats;
+            const int reply_count =
+                count < 0 ? 0 : defender_replies(search, search->stack + start, count, replies, &threats);
+            search->top = 0;
+            for (int i = 0; i < reply_count && reply == NO_CELL; i++) {
+                board_make(board, replies[i]);
+                const Entry *child = probe(search);
+                if (child && child->kind == ENTRY_WIN) reply = replies[i];
+                board_undo(board);
+            }
+        }
+        if (reply == NO_CELL || !line_add(search, reply)) break;
+        board_make(board, reply);
+        made++;
+        if (made >= LINE_CELLS) break;
+    }
+    while (made--) board_undo(board);
+}
+
+/* ---- entry points --------------------------------------------------------------------------- */
+
+static bool solve(ThreatSearch *search, Board *board, int max_threes, int64_t max_nodes, int *move,
+                  int64_t *nodes, const volatile int *stop) {
+    if (search->geometry != board->geometry) {
+        threat_clear(search);
+        search->geometry = board->geometry;
+    }
+    search->board = board;
+    search->attacker = board->to_move;
+    search->defender = opponent(board->to_move);
+    search->nodes = 0;
+    search->max_nodes = max_nodes;
+    search->stop = stop;
+    search->root_move = NO_CELL;
+    search->line_length = 0;
+    int result = RESULT_FAIL;
+    for (int threes = 0; threes <= max_threes; threes++) {
+        search->top = 0;
+        search->limited = false;
+        result = attack(search, threes, 0, NULL, 0, NO_CELL, NO_CELL);
+        if (result != RESULT_FAIL || !search->limited) break;
+    }
+    if (nodes) *nodes = search->nodes;
+    const bool won = result >= 0 && search->root_move != NO_CELL;
+    if (won) {
+        if (move) *move = search->root_move;
+        build_line(search);
+    }
+    search->board = NULL;
+    return won;
+}
+
+bool threat_vcf(ThreatSearch *search, Board *board, int64_t max_nodes, int *move, int64_t *nodes,
+                const volatile int *stop) {
+    return solve(search, board, 0, max_nodes, move, nodes, stop);
+}
+
+bool threat_vct(ThreatSearch *search, Board *board, int64_t max_nodes, int *move,
+                int64_t *nodes, const volatile int *stop) {
+    return solve(search, board, MAX_THREES, max_nodes, move, nodes, stop);
+}
+
+int threat_last_line(const ThreatSearch *search, int *cells, int max) {
+    const int length = search->line_length < max ? search->line_length : max;
+    for (int i = 0; i < length; i++) cells[i] = search->line[i];
+    return length;
+}

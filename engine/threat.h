@@ -1,0 +1,43 @@
+/* threat: threat-space search — wins by continuous fours (VCF) and by threes and fours (VCT).
+ *
+ * The attacker is the side to move. Every attacking move of a VCF makes a four, so each reply
+ * is forced (the block, or the defender's five); a VCT may also play threes, and then the
+ * defender may answer with any move that stops every immediate threat (an open four, a double
+ * four) or with any four of its own, so a claimed VCT win holds against all replies.
+ * A forced block that makes the defender a four must be answered by the attacker; under renju
+ * black's forbidden cells are neither attacks nor defences for black, and a white four whose
+ * only block is forbidden for black wins. Each search owns its hash table and scratch memory
+ * (one per thread); nothing is allocated while it searches. Budgets are in nodes (moves made). */
+#ifndef WUZI_THREAT_H
+#define WUZI_THREAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+typedef struct ThreatSearch ThreatSearch;
+
+/* A search with a hash table of about `hash_bytes` (at least a few KB is used); NULL if out of
+ * memory. */
+ThreatSearch *threat_new(size_t hash_bytes);
+void threat_free(ThreatSearch *search);
+/* Forget everything stored (the table also clears itself when the board geometry changes). */
+void threat_clear(ThreatSearch *search);
+
+/* Does the side to move (board->to_move) win by continuous fours? On success *move is the
+ * first move (a five or a four). Spends at most max_nodes nodes (<= 0: no limit); *nodes (if
+ * not NULL) gets the count. The board is unchanged on return. `stop` (may be NULL) is polled:
+ * when it becomes nonzero the search gives up (returns false). */
+bool threat_vcf(ThreatSearch *search, Board *board, int64_t max_nodes, int *move, int64_t *nodes,
+                const volatile int *stop);
+/* The same for wins by threes and fours (each attacking move a four or an open three, or the
+ * block of a defender's four that keeps a threat standing). */
+bool threat_vct(ThreatSearch *search, Board *board, int64_t max_nodes, int *move,
+                int64_t *nodes, const volatile int *stop);
+/* The principal line of the last win found (cells, attacker first, alternating), for
+ * reporting; returns its length (0 after a search that found no win). */
+int threat_last_line(const ThreatSearch *search, int *cells, int max);
+
+#endif

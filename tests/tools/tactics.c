@@ -1,0 +1,309 @@
+/* tactics: a benchmark, not a test — how many puzzles of
+ * shared/data/puzzles/{freestyle,standard,renju}-vcf.tsv the threat search solves, how fast.
+ *
+ *   tactics [--ms N] [--nodes N] [--vct] [--verbose] [--check] [--swap] FILE...
+ *
+ * Each puzzle gets its own limit (default 1000 ms of wall time; --nodes adds a node budget).
+ * A puzzle counts as solved when the first move found is in the answer set. The answer sets
+ * hold every first move of a VCF, so a VCF move outside them means an unsound search: those
+ * are counted as "wrong" (VCT moves may legitimately lie outside; they are counted apart).
+ * --check replays every reported VCF line with the judge (rules.h) alone; --swap gives the
+ * move to the other side first (mostly positions without a VCF: every claim there is
+ * checked). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "board.h"
+#include "rules.h"
+#include "threat.h"
+
+typedef struct Options {
+    int64_t ms, nodes;
+    bool vct, verbose, check, swap;
+} Options;
+
+typedef struct Timer {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    int64_t ms;
+    bool done;
+    volatile int stop;
+} Timer;
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static void *timer_run(void *arg) {
+    Timer *timer = arg;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += timer->ms / 1000;
+    until.tv_nsec += (timer->ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&timer->lock);
+    while (!timer->done)
+        if (pthread_cond_timedwait(&timer->wake, &timer->lock, &until)) break;
+    if (!timer->done) timer->stop = 1;
+    pthread_mutex_unlock(&timer->lock);
+    return NULL;
+}
+
+static int rule_bits(const char *name) {
+    if (!strcmp(name, "standard")) return RULE_EXACT5;
+    if (!strcmp(name, "renju")) return RULE_RENJU;
+    return 0;
+}
+
+/* "x,y x,y ..." → cells; returns the count or -1. */
+static int parse_cells(const char *text, int size, int *cells, int max, const char *separators) {
+    int count = 0;
+    char buffer[8192];
+    snprintf(buffer, sizeof buffer, "%s", text);
+    char *save = NULL;
+    for (char *token = strtok_r(buffer, separators, &save); token;
+         token = strtok_r(NULL, separators, &save)) {
+        int x, y;
+        if (sscanf(token, "%d,%d", &x, &y) != 2 || x < 0 || y < 0 || x >= size || y >= size)
+            return -1;
+        if (count == max) return -1;
+        cells[count++] = cell_at(x, y);
+    }
+    return count;
+}
+
+static int compare_double(const void *a, const void *b) {
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *values, int count) {
+    if (!count) return 0;
+    qsort(values, (size_t)count, sizeof *values, compare_double);
+    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+}
+
+/* Columns: id rule size moves to_move answers kind source black white ... */
+static bool setup(Board *board, char **column) {
+    const int size = atoi(column[2]);
+    const Geometry *geometry = geometry_get(size, size, 5, rule_bits(column[1]));
+    if (!geometry) return false;
+    board_init(board, geometry);
+    int cells[MAX_MOVES];
+    if (strcmp(column[3], "-")) {
+        const int count = parse_cells(column[3], size, cells, MAX_MOVES, " ");
+        if (count < 0) return false;
+        for (int i = 0; i < count; i++) {
+            if (board->cell[cells[i]] != EMPTY) return false;
+            board_make(board, cells[i]);
+        }
+    } else {
+        for (int color = BLACK; color <= WHITE; color++) {
+            const char *text = column[color == BLACK ? 8 : 9];
+            if (!strcmp(text, "-")) continue;
+            const int count = parse_cells(text, size, cells, MAX_MOVES, " ");
+            if (count < 0) return false;
+            for (int i = 0; i < count; i++) board_put(board, cells[i], color);
+        }
+    }
+    const int to_move = !strcmp(column[4], "white") ? WHITE : BLACK;
+    if (board->to_move != to_move) board_pass(board);
+    return true;
+}
+
+typedef struct Tally {
+    int puzzles, solved, wrong, other, unsolved, skipped, faults;
+    int64_t nodes;
+    double *times;      /* of solved puzzles */
+} Tally;
+
+/* Cells where `color` would win now, by the judge (rules.h), not the shape tables. */
+static int winning_cells(Board *board, int color, int *out) {
+    int count = 0;
+    for (int cell = board_first(board); cell; cell = board_next(board, cell))
+        if (board->cell[cell] == EMPTY && rules_would_win(board, cell, color)) out[count++] = cell;
+    return count;
+}
+
+/* Replays the reported line with the judge alone: every attacker's move legal and a four (or
+ * the five), every defender's move the only block of it, the defender never holding a five;
+ * the line ends with two winning cells, a forbidden block, or the five. Returns an explanation
+ * of the first fault, or NULL. */
+static const char *verify_line(Board *board, const int *line, int length) {
+    const int attacker = board->to_move, defender = opponent(attacker);
+    int made = 0;
+    const char *fault = "line ends before a win";
+    int cells[MAX_MOVES];
+    for (int i = 0; i < length; i++) {
+        const int cell = line[i];
+        if (board->cell[cell] != EMPTY) { fault = "occupied"; break; }
+        if (board->to_move == attacker) {
+            if (rules_forbidden(board, cell, attacker)) { fault = "attacker's move forbidden"; break; }
+            if (winning_cells(board, defender, cells) && !rules_would_win(board, cell, attacker)) {
+                const int blocks = winning_cells(board, defender, cells);
+                if (blocks != 1 || cells[0] != cell) { fault = "defender's five not blocked"; break; }
+            }
+            if (rules_would_win(board, cell, attacker)) { fault = NULL; break; }
+            board_make(board, cell);
+            made++;
+            const int fives = winning_cells(board, attacker, cells);
+            if (fives == 0) { fault = "attacker's move is not a four"; break; }
+            if (fives >= 2 && !winning_cells(board, defender, cells)) { fault = NULL; break; }
+        } else {
+            const int fives = winning_cells(board, attacker, cells);
+            if (fives != 1 || cells[0] != cell) { fault = "defender's reply is not the block"; break; }
+            if (winning_cells(board, defender, cells)) { fault = "defender had a five"; break; }
+            if (rules_forbidden(board, cell, defender)) { fault = NULL; break; }
+            board_make(board, cell);
+            made++;
+        }
+    }
+    while (made--) board_undo(board);
+    return fault;
+}
+
+static void solve_one(ThreatSearch *search, const Options *options, char **column, Tally *tally) {
+    Board *board = malloc(sizeof *board);
+    if (!board || !setup(board, column)) {
+        tally->skipped++;
+        free(board);
+        return;
+    }
+    int answers[64];
+    const int size = atoi(column[2]);
+    const int answer_count = parse_cells(column[5], size, answers, 64, "|");
+    if (answer_count <= 0) {
+        tally->skipped++;
+        free(board);
+        return;
+    }
+    tally->puzzles++;
+    threat_clear(search);
+    if (options->swap) board_pass(board);
+
+    Timer timer = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, options->ms, false, 0};
+    pthread_t thread;
+    const bool timed = options->ms > 0 && pthread_create(&thread, NULL, timer_run, &timer) == 0;
+    const double start = now_ms();
+    int move = NO_CELL;
+    int64_t nodes = 0;
+    const bool won = options->vct
+                         ? threat_vct(search, board, options->nodes, &move, &nodes, &timer.stop)
+                         : threat_vcf(search, board, options->nodes, &move, &nodes, &timer.stop);
+    const double elapsed = now_ms() - start;
+    if (timed) {
+        pthread_mutex_lock(&timer.lock);
+        timer.done = true;
+        pthread_cond_signal(&timer.wake);
+        pthread_mutex_unlock(&timer.lock);
+        pthread_join(thread, NULL);
+    }
+    tally->nodes += nodes;
+    bool in_key = false;
+    for (int i = 0; i < answer_count; i++) in_key = in_key || answers[i] == move;
+    const char *verdict;
+    if (won && in_key) {
+        tally->times[tally->solved++] = elapsed;
+        verdict = "solved";
+    } else if (won && !options->vct) {
+        tally->wrong++;
+        verdict = "WRONG";
+    } else if (won) {
+        tally->other++;
+        verdict = "other";
+    } else {
+        tally->unsolved++;
+        verdict = "unsolved";
+    }
+    if (options->verbose || (won && !in_key && !options->vct && !options->swap)) {
+        printf("%s\t%s\t%d,%d\t%.2f ms\t%lld nodes\n", column[0], verdict,
+               won ? cell_x(move) : -1, won ? cell_y(move) : -1, elapsed, (long long)nodes);
+    }
+    if (won && !options->vct && (options->check || !in_key)) {
+        if (options->verbose) {
+            int cells[256];
+            const int n = threat_last_line(search, cells, 256);
+            printf("line");
+            for (int i = 0; i < n; i++) printf(" %d,%d", cell_x(cells[i]), cell_y(cells[i]));
+            printf("\n");
+        }
+        int line[256];
+        const int length = threat_last_line(search, line, 256);
+        const char *fault = verify_line(board, line, length);
+        if (fault) {
+            tally->faults++;
+            printf("%s\tline fault: %s; line", column[0], fault);
+            for (int i = 0; i < length; i++) printf(" %d,%d", cell_x(line[i]), cell_y(line[i]));
+            printf("\n");
+        }
+    }
+    free(board);
+}
+
+static void run_file(const char *path, const Options *options, ThreatSearch *search) {
+    FILE *file = fopen(path, "r");
+    if (!file) {
+        printf("%s: not found, skipped\n", path);
+        return;
+    }
+    Tally tally = {0};
+    tally.times = malloc(100000 * sizeof *tally.times);
+    static char line[1 << 16];
+    while (fgets(line, sizeof line, file) && tally.puzzles < 100000) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        line[strcspn(line, "\r\n")] = 0;
+        char *column[16] = {0};
+        int count = 0;
+        char *save = NULL;
+        for (char *field = strtok_r(line, "\t", &save); field && count < 16;
+             field = strtok_r(NULL, "\t", &save))
+            column[count++] = field;
+        if (count < 10) continue;
+        solve_one(search, options, column, &tally);
+    }
+    fclose(file);
+    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    const int solved = tally.solved;
+    printf("%-22s %4d puzzles  solved %4d (%5.1f%%)  median %.3f ms  unsolved %d  wrong %d",
+           name, tally.puzzles, solved, tally.puzzles ? 100.0 * solved / tally.puzzles : 0.0,
+           median(tally.times, solved), tally.unsolved, tally.wrong);
+    if (options->vct) printf("  won-outside-key %d", tally.other);
+    if (tally.skipped) printf("  skipped %d", tally.skipped);
+    if (options->check || tally.faults) printf("  line-faults %d", tally.faults);
+    printf("  nodes %lld\n", (long long)tally.nodes);
+    free(tally.times);
+}
+
+int main(int argc, char **argv) {
+    Options options = {1000, 0, false, false, false, false};
+    int first = 1;
+    for (; first < argc && !strncmp(argv[first], "--", 2); first++) {
+        if (!strcmp(argv[first], "--ms") && first + 1 < argc) options.ms = atoll(argv[++first]);
+        else if (!strcmp(argv[first], "--nodes") && first + 1 < argc)
+            options.nodes = atoll(argv[++first]);
+        else if (!strcmp(argv[first], "--vct")) options.vct = true;
+        else if (!strcmp(argv[first], "--verbose")) options.verbose = true;
+        else if (!strcmp(argv[first], "--check")) options.check = true;
+        else if (!strcmp(argv[first], "--swap")) options.swap = options.check = true;
+        else {
+            fprintf(stderr, "usage: tactics [--ms N] [--nodes N] [--vct] [--verbose] [--check] [--swap] FILE...\n");
+            return 2;
+        }
+    }
+    ThreatSearch *search = threat_new((size_t)64 << 20);
+    if (!search) return 1;
+    printf("threat %s, per puzzle: %lld ms", options.vct ? "VCT" : "VCF", (long long)options.ms);
+    if (options.nodes) printf(", %lld nodes", (long long)options.nodes);
+    printf("\n");
+    for (int i = first; i < argc; i++) run_file(argv[i], &options, search);
+    threat_free(search);
+    return 0;
+}
