@@ -2,21 +2,33 @@
 #include "engine.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "levels.h"
 #include "rules.h"
+#include "search.h"
+#include "timeman.h"
 
-/* Levels beyond the reference players; the reference levels use their ReferenceLevel value. */
-enum { LEVEL_MAX = REFERENCE_LEVEL_COUNT };
+/* Levels beyond the reference players; the reference levels use their ReferenceLevel value.
+ * LEVEL_SEARCH is the search, as deep as time allows ("max") or to a fixed depth ("depthN"). */
+enum { LEVEL_SEARCH = REFERENCE_LEVEL_COUNT };
+#define LEVEL_DEPTH_MAX 30
+/* The transposition table's share of INFO max_memory: the rest is the process itself, the
+ * threat tables and the per-thread boards. */
+#define DEFAULT_HASH_BYTES (64u << 20)
+#define PROCESS_OVERHEAD_BYTES (24u << 20)
 
 struct Engine {
     Board board;
     bool has_game;
     int width, height, connect, rule;
     int level;
+    int level_depth;            /* LEVEL_SEARCH: 0 = as deep as time allows */
+    char level_name[16];
+    Search *search;
     int threads;
     int64_t memory;
     uint64_t seed, rng;
@@ -50,14 +62,23 @@ Engine *engine_new(void) {
     if (!engine) return NULL;
     engine->connect = 5;
     engine->rule = 0;
-    engine->level = LEVEL_MAX;
+    engine->level = LEVEL_SEARCH;
+    engine->search = search_new();
+    if (!engine->search) {
+        free(engine);
+        return NULL;
+    }
     engine->threads = 1;
     engine->seed = engine->rng = 1;
     atomic_init(&engine->stop, false);
     return engine;
 }
 
-void engine_free(Engine *engine) { free(engine); }
+void engine_free(Engine *engine) {
+    if (!engine) return;
+    search_free(engine->search);
+    free(engine);
+}
 
 /* Rebuild the board on another geometry with the same stones, order and side to move. */
 static void rebuild(Engine *engine, const Geometry *geometry) {
@@ -96,7 +117,16 @@ EngineError engine_set_connect(Engine *engine, int connect) {
 
 bool engine_set_level(Engine *engine, const char *name) {
     if (strcasecmp(name, "max") == 0) {
-        engine->level = LEVEL_MAX;
+        engine->level = LEVEL_SEARCH;
+        engine->level_depth = 0;
+        return true;
+    }
+    if (strncasecmp(name, "depth", 5) == 0) {
+        char *end;
+        const long depth = strtol(name + 5, &end, 10);
+        if (end == name + 5 || *end || depth < 1 || depth > LEVEL_DEPTH_MAX) return false;
+        engine->level = LEVEL_SEARCH;
+        engine->level_depth = (int)depth;
         return true;
     }
     const int level = reference_level_parse(name);
@@ -106,15 +136,33 @@ bool engine_set_level(Engine *engine, const char *name) {
 }
 
 const char *engine_level_name(const Engine *engine) {
-    return engine->level == LEVEL_MAX ? "max" : reference_level_name((ReferenceLevel)engine->level);
+    if (engine->level != LEVEL_SEARCH) return reference_level_name((ReferenceLevel)engine->level);
+    if (!engine->level_depth) return "max";
+    snprintf((char *)engine->level_name, sizeof engine->level_name, "depth%d", engine->level_depth);
+    return engine->level_name;
 }
 
-void engine_set_threads(Engine *engine, int threads) { engine->threads = threads < 1 ? 1 : threads; }
-void engine_set_memory(Engine *engine, int64_t bytes) { engine->memory = bytes < 0 ? 0 : bytes; }
+void engine_set_threads(Engine *engine, int threads) {
+    engine->threads = threads < 1 ? 1 : threads;
+    search_set_threads(engine->search, engine->threads);
+}
+
+/* The table gets what the memory limit leaves after the process's own needs, rounded down to a
+ * power of two by tt_resize; no limit means the default size. */
+void engine_set_memory(Engine *engine, int64_t bytes) {
+    engine->memory = bytes < 0 ? 0 : bytes;
+    int64_t table = DEFAULT_HASH_BYTES;
+    if (engine->memory > 0) {
+        const int64_t room = engine->memory - PROCESS_OVERHEAD_BYTES - engine->threads * (8 << 20);
+        table = room / 2 < table ? room / 2 : table * 4 < room / 2 ? table * 4 : room / 2;
+        if (table < (1 << 20)) table = 1 << 20;
+    }
+    search_set_hash_bytes(engine->search, (size_t)table);
+}
 
 void engine_set_seed(Engine *engine, uint64_t seed) { engine->seed = engine->rng = seed; }
 
-void engine_clear_hash(Engine *engine) { (void)engine; /* no table until the search lands */ }
+void engine_clear_hash(Engine *engine) { search_clear(engine->search); }
 
 EngineError engine_start(Engine *engine, int width, int height) {
     const Geometry *geometry = geometry_get(width, height, engine->connect, engine->rule);
@@ -215,16 +263,25 @@ static int fallback_move(Engine *engine) {
     return best ? best : any_empty;
 }
 
-/* The one place that maps a level to its player. The search (engine/search.h) plugs in here
- * for LEVEL_MAX and the levels between greedy and max. */
+static SearchLimits search_limits(const Engine *engine, const EngineLimits *limits) {
+    SearchLimits search = {
+        .time = timeman_budget(limits, board_cell_count(&engine->board) - engine->board.move_count),
+        .max_nodes = limits->max_nodes,
+        .max_depth = limits->max_depth,
+        .abort = &engine->stop,
+    };
+    if (engine->level_depth && (!search.max_depth || engine->level_depth < search.max_depth))
+        search.max_depth = engine->level_depth;
+    return search;
+}
+
+/* The one place that maps a level to its player. */
 static int think_dispatch(Engine *engine, const EngineLimits *limits, EngineReportFn report,
                           void *context) {
-    (void)limits;
-    (void)report;
-    (void)context;
-    const ReferenceLevel level =
-        engine->level == LEVEL_MAX ? LEVEL_GREEDY : (ReferenceLevel)engine->level;
-    return reference_level_choose(&engine->board, level, &engine->rng);
+    if (engine->level != LEVEL_SEARCH)
+        return reference_level_choose(&engine->board, (ReferenceLevel)engine->level, &engine->rng);
+    const SearchLimits search = search_limits(engine, limits);
+    return search_think(engine->search, &engine->board, &search, report, context).move;
 }
 
 int engine_think(Engine *engine, const EngineLimits *limits, EngineReportFn report, void *context) {

@@ -270,8 +270,9 @@ void shape_update(ShapeState *state, const ShapeTables *tables, int cell, int ol
             /* `cell` sits at `offset` from the cell whose key we change. */
             const int neighbour = cell - offset * step;
             state->key[neighbour][direction] ^= change << key_shift(offset);
+            const uint8_t before = state->shape[neighbour][direction];
             refresh(state, tables, neighbour, direction);
-            refresh_class(state, neighbour);
+            if (state->shape[neighbour][direction] != before) refresh_class(state, neighbour);
         }
     }
 }

@@ -162,7 +162,7 @@ static void usage(FILE *stream) {
     fprintf(stream,
             "usage: pbrain-wuzi [options]          speak the Gomocup protocol on stdin/stdout\n"
             "       pbrain-wuzi [options] demo [BLACK WHITE]   watch two levels play (default greedy n3)\n"
-            "       pbrain-wuzi bench               search a fixed set of positions, print nodes/s\n"
+            "       pbrain-wuzi bench [DEPTH]       search a fixed set of positions, print nodes/s\n"
             "options:\n"
             "  --level NAME    max (default), greedy, n1, n2, n3, n4, n5\n"
             "  --threads N     search threads (INFO thread_num overrides)\n"
@@ -271,7 +271,15 @@ int main(int argc, char **argv) {
     if (options.first_argument < argc) {
         const char *command = argv[options.first_argument];
         if (strcmp(command, "demo") == 0) return run_demo(&options, argc, argv);
-        if (strcmp(command, "bench") == 0 && options.first_argument + 1 == argc) return bench_run();
+        if (strcmp(command, "bench") == 0 && argc - options.first_argument <= 2) {
+            long long depth = 0;
+            const char *text = options.first_argument + 1 < argc ? argv[options.first_argument + 1] : "0";
+            if (!parse_number(text, 0, 1000, &depth)) {
+                usage(stderr);
+                return 2;
+            }
+            return bench_run(stdout, (int)depth);
+        }
         fprintf(stderr, "pbrain-wuzi: unknown command %s\n", command);
         usage(stderr);
         return 2;

@@ -1,0 +1,201 @@
+/* The search on positions written by hand, by node and depth budgets (never wall time): wins
+ * in one, blocks, defences to open threes, wins by fours and by threes, renju fouls avoided,
+ * the static answer at timeout 0, and tic-tac-toe checked exhaustively. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "rules.h"
+#include "search.h"
+
+static Board board;
+static Search *search;
+
+static void fresh(int size, int connect, int rule) {
+    board_init(&board, geometry_get(size, size, connect, rule));
+}
+
+/* Stones along a line from x,y stepping dx,dy: 'X' black, 'O' white, anything else skipped. */
+static void stones(int x, int y, int dx, int dy, const char *pattern) {
+    for (int i = 0; pattern[i]; i++, x += dx, y += dy) {
+        if (pattern[i] == 'X') board_put(&board, cell_at(x, y), BLACK);
+        if (pattern[i] == 'O') board_put(&board, cell_at(x, y), WHITE);
+    }
+}
+
+static SearchResult think(int64_t nodes, int depth) {
+    const SearchLimits limits = {.time = {.unlimited = true}, .max_nodes = nodes, .max_depth = depth};
+    search_clear(search);
+    return search_think(search, &board, &limits, NULL, NULL);
+}
+
+static bool is_at(int cell, int x, int y) { return cell == cell_at(x, y); }
+
+static void test_takes_five(void) {
+    fresh(15, 5, 0);
+    stones(3, 7, 1, 0, "XXXX");
+    stones(3, 9, 1, 0, "OOOO");
+    board.to_move = BLACK;
+    const SearchResult result = think(50000, 0);
+    CHECK(is_at(result.move, 2, 7) || is_at(result.move, 7, 7));
+    CHECK(result.score >= MATE_BOUND);
+}
+
+static void test_blocks_four(void) {
+    fresh(15, 5, 0);
+    stones(2, 9, 1, 0, "XOOOO");
+    stones(6, 4, 1, 1, "XX");
+    board.to_move = BLACK;
+    const SearchResult result = think(50000, 0);
+    CHECKF(is_at(result.move, 7, 9), "played %d,%d", cell_x(result.move), cell_y(result.move));
+}
+
+static void test_defends_open_three(void) {
+    fresh(15, 5, 0);
+    stones(5, 9, 1, 0, "OOO");
+    stones(6, 4, 1, 0, "X.X");
+    stones(3, 12, 1, 0, "X");
+    board.to_move = BLACK;
+    const SearchResult result = think(200000, 0);
+    CHECKF(is_at(result.move, 4, 9) || is_at(result.move, 8, 9), "played %d,%d",
+           cell_x(result.move), cell_y(result.move));
+}
+
+static void test_double_four_wins(void) {
+    /* Row 5: O X X X _ _ ; column 9: O X X X _ : the shared cell 9,5 makes two fours. */
+    fresh(15, 5, 0);
+    stones(4, 5, 1, 0, "OXXX");
+    stones(9, 1, 0, 1, "OXXX");
+    stones(2, 12, 1, 0, "O.O");
+    stones(12, 12, 1, 0, "O");
+    board.to_move = BLACK;
+    const SearchResult result = think(200000, 0);
+    CHECKF(is_at(result.move, 9, 5), "played %d,%d", cell_x(result.move), cell_y(result.move));
+    CHECK(result.score >= MATE_BOUND);
+}
+
+static void test_vcf_two_fours(void) {
+    /* Row 6: O X X X _ (2..5): 6,6 makes a four. Column 6: O X X (6,2..6,4). Anti-diagonal
+     * 9,2 8,3 7,4 with O on 10,1: 6,5 makes a four there. Either four first, then the other
+     * cell makes two fours at once: a win by continuous fours starting at 6,6 or 6,5. */
+    fresh(15, 5, 0);
+    stones(2, 6, 1, 0, "OXXX");
+    stones(6, 2, 0, 1, "OXX");
+    stones(10, 1, -1, 1, "OXXX");
+    stones(12, 12, 1, 0, "O.O.O");
+    board.to_move = BLACK;
+    const SearchResult result = think(300000, 0);
+    CHECK(result.score >= MATE_BOUND);
+    CHECKF(is_at(result.move, 6, 6) || is_at(result.move, 6, 5), "played %d,%d",
+           cell_x(result.move), cell_y(result.move));
+}
+
+static void test_double_three_wins_freestyle(void) {
+    fresh(15, 5, 0);
+    stones(5, 7, 1, 0, "XX");           /* row 7: 5,7 6,7 — with 8,7 a split open three */
+    stones(8, 5, 0, 1, "XX");           /* column 8: 8,5 8,6 — with 8,7 an open three */
+    stones(1, 1, 1, 0, "O.O");
+    stones(13, 13, 1, 0, "O");
+    board.to_move = BLACK;
+    const SearchResult result = think(500000, 0);
+    CHECKF(result.score >= MATE_BOUND, "score %d at %d,%d", result.score, cell_x(result.move),
+           cell_y(result.move));
+}
+
+static void test_renju_black_avoids_double_three(void) {
+    fresh(15, 5, RULE_RENJU);
+    stones(5, 7, 1, 0, "XX");
+    stones(7, 5, 0, 1, "XX");
+    stones(1, 1, 1, 0, "O.O.O");
+    board.to_move = BLACK;
+    const SearchResult result = think(100000, 0);
+    CHECK(!is_at(result.move, 7, 7));
+    CHECK(board.cell[result.move] == EMPTY);
+    CHECK(!rules_forbidden(&board, result.move, BLACK));
+}
+
+static void test_renju_lost_position_still_answers(void) {
+    /* White's four can only be blocked on a double-four point of black's: black is lost, yet
+     * the search must answer with some legal, empty cell. */
+    fresh(15, 5, RULE_RENJU);
+    stones(3, 7, 1, 0, "XXX");          /* black XXX_ at 3..5: 7,7 would be a four … */
+    stones(7, 3, 0, 1, "XXX");          /* … and a second four: a double four at 7,7 */
+    stones(7, 8, 0, 1, "OOOO");         /* white 7,8..7,11: its five point is 7,7 or 7,12 */
+    stones(7, 12, 0, 1, "X");
+    board.to_move = BLACK;
+    CHECK(rules_foul(&board, cell_at(7, 7)) == FOUL_DOUBLE_FOUR);
+    const SearchResult result = think(50000, 0);
+    CHECK(result.move != NO_CELL && board.cell[result.move] == EMPTY);
+    CHECK(!rules_forbidden(&board, result.move, BLACK));
+    CHECK(result.score <= -MATE_BOUND);
+}
+
+static void test_static_answer_takes_five(void) {
+    fresh(15, 5, 0);
+    stones(3, 3, 1, 1, "XXXX");
+    stones(3, 9, 1, 0, "OOO");
+    board.to_move = BLACK;
+    const SearchLimits limits = {.time = {.unlimited = false, .soft_ms = 0, .hard_ms = 0}};
+    const SearchResult result = search_think(search, &board, &limits, NULL, NULL);
+    CHECK(is_at(result.move, 2, 2) || is_at(result.move, 7, 7));
+}
+
+static void test_same_result_twice(void) {
+    fresh(15, 5, 0);
+    stones(7, 7, 1, 1, "X.O");
+    stones(6, 8, 1, 0, "OX");
+    board.to_move = WHITE;
+    const SearchResult first = think(30000, 0);
+    const SearchResult second = think(30000, 0);
+    CHECK(first.move == second.move && first.nodes == second.nodes && first.score == second.score);
+}
+
+/* ---- tic-tac-toe: every line of the opponent's, the search never loses ------------------ */
+
+static int ttt_losses, ttt_positions;
+
+static void ttt_explore(int search_color) {
+    if (board.move_count == 9) return;
+    if (board.to_move == search_color) {
+        ttt_positions++;
+        const SearchResult result = think(0, 9);
+        const Verdict verdict = rules_play(&board, cell_x(result.move), cell_y(result.move));
+        if (verdict == VERDICT_PLAYING) ttt_explore(search_color);
+        board_undo(&board);
+        return;
+    }
+    for (int c = board_first(&board); c; c = board_next(&board, c)) {
+        if (board.cell[c] != EMPTY) continue;
+        const Verdict verdict = rules_play(&board, cell_x(c), cell_y(c));
+        if (verdict == VERDICT_WIN) ttt_losses++;
+        else if (verdict == VERDICT_PLAYING) ttt_explore(search_color);
+        board_undo(&board);
+    }
+}
+
+static void test_tic_tac_toe_never_loses(void) {
+    for (int color = BLACK; color <= WHITE; color++) {
+        fresh(3, 3, 0);
+        ttt_explore(color);
+    }
+    CHECKF(ttt_losses == 0, "lost %d lines", ttt_losses);
+    CHECK(ttt_positions > 100);
+}
+
+int main(void) {
+    search = search_new();
+    search_set_hash_bytes(search, 4u << 20);
+    RUN(test_takes_five);
+    RUN(test_blocks_four);
+    RUN(test_defends_open_three);
+    RUN(test_double_four_wins);
+    RUN(test_vcf_two_fours);
+    RUN(test_double_three_wins_freestyle);
+    RUN(test_renju_black_avoids_double_three);
+    RUN(test_renju_lost_position_still_answers);
+    RUN(test_static_answer_takes_five);
+    RUN(test_same_result_twice);
+    RUN(test_tic_tac_toe_never_loses);
+    search_free(search);
+    return check_summary();
+}
