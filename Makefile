@@ -37,7 +37,7 @@ BRAIN = pbrain-wuzi
 RUNNER = wuzi-tournament
 endif
 
-.PHONY: all test clean demo bench
+.PHONY: all test clean demo bench openings
 all: $(BRAIN) $(RUNNER)
 
 $(BUILD)/%.o: %.c
@@ -74,6 +74,10 @@ demo: $(BRAIN)
 
 bench: $(BRAIN)
 	./$(BRAIN) bench
+
+# Regenerates tournament/openings/ with Wuzi's current search (a few minutes).
+openings: $(RUNNER)
+	sh tournament/make_openings.sh $(RUNNER)
 
 clean:
 	rm -rf build pbrain-wuzi wuzi-tournament

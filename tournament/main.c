@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "game.h"
+#include "opening_gen.h"
 #include "openings.h"
 #include "process.h"
 #include "records.h"
@@ -120,6 +121,7 @@ static void usage(FILE *out) {
         "  -log            each worker's engine I/O with timestamps in wuzi-tournament.N.log\n"
         "  -seed N         seed for random opening order (default: from the clock)\n"
         "  -h              this help\n\n"
+        "wuzi-tournament genopenings -h: making balanced opening files.\n\n"
         "Output: 'Started game i of n (A vs B)', 'Finished game i (A vs B): 1-0 {reason}' (A has\n"
         "black; 1-0 = A won), 'Score of A vs B: W - L - D [score] N', then the final table.\n");
 }
@@ -679,6 +681,7 @@ static void run_workers(Tournament *t) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "genopenings") == 0) return opening_gen_main(argc - 1, argv + 1);
     Options options;
     parse_options(argc, argv, &options);
     Tournament t = {.options = &options, .tty = isatty(STDOUT_FILENO), .start_ms = clock_ms()};

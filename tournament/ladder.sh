@@ -1,0 +1,107 @@
+#!/bin/sh
+# ladder.sh: every pbrain-wuzi level against its neighbours, and the Elo ladder that follows.
+# Run from the repository root after `make`:   tournament/ladder.sh
+# tournament/ladder.sh -h for the options.
+set -e
+
+usage() {
+    cat <<'EOF'
+usage: tournament/ladder.sh [options]
+Plays each pbrain-wuzi level against the next stronger one (-repeat: every opening with both
+colours) and prints an Elo ladder: the weakest level is 0, each next level adds the Elo
+difference measured against its neighbour.
+
+  -b BRAIN      brain executable (default ./pbrain-wuzi)
+  -r RUNNER     wuzi-tournament executable (default ./wuzi-tournament)
+  -l "LEVELS"   levels from weakest to strongest (default "n1 n2 n3 n5 greedy max")
+  -g GAMES      games per neighbouring pair (default 100)
+  -c N          games at the same time (default 2)
+  -t TC         time control MATCH/TURN in seconds (default 0/0.2)
+  -T MS         move-time tolerance in ms (default: the runner's, 1000)
+  -s SIZE       board size (default 15)
+  -R RULE       0 freestyle, 1 standard, 4 renju (default 0)
+  -o FILE       openings in offset format (default tournament/openings/<rule>-<size>.txt)
+  -d DIR        keep each pair's full output, PGN and logs in DIR (default: a new temp dir)
+  -h            this help
+EOF
+}
+
+brain=./pbrain-wuzi
+runner=./wuzi-tournament
+levels="n1 n2 n3 n5 greedy max"
+games=100
+concurrency=2
+tc=0/0.2
+tolerance=
+size=15
+rule=0
+openings=
+dir=
+while getopts "b:r:l:g:c:t:T:s:R:o:d:h" opt; do
+    case $opt in
+    b) brain=$OPTARG ;;
+    r) runner=$OPTARG ;;
+    l) levels=$OPTARG ;;
+    g) games=$OPTARG ;;
+    c) concurrency=$OPTARG ;;
+    t) tc=$OPTARG ;;
+    T) tolerance=$OPTARG ;;
+    s) size=$OPTARG ;;
+    R) rule=$OPTARG ;;
+    o) openings=$OPTARG ;;
+    d) dir=$OPTARG ;;
+    h) usage; exit 0 ;;
+    *) usage >&2; exit 2 ;;
+    esac
+done
+
+case $rule in 0) rule_name=freestyle ;; 1) rule_name=standard ;; 4) rule_name=renju ;; *) rule_name=rule$rule ;; esac
+here=$(dirname "$0")
+[ -n "$openings" ] || openings=$here/openings/$rule_name-$size.txt
+for program in "$brain" "$runner"; do
+    [ -x "$program" ] || { echo "ladder.sh: $program not found or not executable (run make first)" >&2; exit 2; }
+done
+[ -f "$openings" ] || { echo "ladder.sh: no opening file $openings (-o FILE)" >&2; exit 2; }
+[ -n "$dir" ] || dir=$(mktemp -d "${TMPDIR:-/tmp}/wuzi-ladder.XXXXXX")
+mkdir -p "$dir"
+
+echo "Ladder: $levels; $games games per pair, tc=$tc, ${size}x$size $rule_name, openings $openings"
+echo "Output of each pair in $dir"
+
+previous=
+ladder="$dir/ladder.txt"
+: > "$ladder"
+for level in $levels; do
+    if [ -z "$previous" ]; then
+        echo "$level 0 - -" >> "$ladder"
+        previous=$level
+        continue
+    fi
+    out="$dir/$level-vs-$previous.txt"
+    echo "Playing $level vs $previous ..."
+    # shellcheck disable=SC2086
+    "$runner" -engine name="$level" cmd="$brain --level $level" \
+        -engine name="$previous" cmd="$brain --level $previous" \
+        -each tc="$tc" -games "$games" -repeat -concurrency "$concurrency" \
+        -boardsize "$size" -rule "$rule" ${tolerance:+-tolerance "$tolerance"} \
+        -openings file="$openings" order=sequential \
+        -pgn "$dir/$level-vs-$previous.pgn" > "$out"
+    score=$(grep '^Score of' "$out" | tail -n 1 | sed 's/^Score of [^:]*: //')
+    elo=$(grep '^Elo difference:' "$out" | tail -n 1 | sed 's/^Elo difference: \([^,]*\),.*/\1/')
+    echo "$level ${elo%% *} $(echo "$elo" | sed 's/.*+\/- //') $score" >> "$ladder"
+    echo "  $level vs $previous: $score, Elo $elo"
+    previous=$level
+done
+
+echo
+awk '
+BEGIN { printf "%-8s %9s %9s %8s   %s\n", "Level", "Ladder", "vs prev", "+/-", "W - L - D [score] games vs previous level" }
+{
+    if (NR == 1) { total = 0; printf "%-8s %9s %9s %8s\n", $1, "0.0", "-", "-"; next }
+    diff = $2
+    if (diff == "+inf" || diff == "-inf" || broken) { broken = 1; shown = (diff == "+inf" ? ">" : "?") }
+    else { total += diff; shown = sprintf("%.1f", total) }
+    rest = ""
+    for (i = 4; i <= NF; i++) rest = rest " " $i
+    printf "%-8s %9s %9s %8s  %s\n", $1, shown, diff, $3, rest
+}' "$ladder"

@@ -1,0 +1,95 @@
+#!/bin/sh
+# sprt.sh OLD NEW: one build of the brain against another until the SPRT decides.
+# Run from the repository root:   tournament/sprt.sh ../old/pbrain-wuzi ./pbrain-wuzi
+# tournament/sprt.sh -h for the options.
+set -e
+
+usage() {
+    cat <<'EOF'
+usage: tournament/sprt.sh [options] OLD NEW
+Plays NEW against OLD on balanced openings (each with both colours) until the sequential
+probability ratio test decides between H0 (NEW is not better than OLD by ELO0) and H1 (NEW is
+better by ELO1), or MAX games are played. OLD and NEW are brain command lines, for example
+"../old/pbrain-wuzi" or "./pbrain-wuzi --level greedy".
+Exit status: 0 H1 accepted (NEW is better), 1 H0 accepted, 3 no decision within MAX games.
+
+  -e ELO0       H0's Elo difference (default 0)
+  -E ELO1       H1's Elo difference (default 10)
+  -a ALPHA      false positive rate (default 0.05)
+  -B BETA       false negative rate (default 0.05)
+  -m MAX        most games to play (default 20000)
+  -c N          games at the same time (default 2)
+  -t TC         time control MATCH/TURN in seconds (default 0/0.2)
+  -T MS         move-time tolerance in ms (default: the runner's, 1000)
+  -s SIZE       board size (default 15)
+  -R RULE       0 freestyle, 1 standard, 4 renju (default 0)
+  -o FILE       openings in offset format (default tournament/openings/<rule>-<size>.txt)
+  -r RUNNER     wuzi-tournament executable (default ./wuzi-tournament)
+  -p FILE       also write the games to FILE (PGN-like)
+  -h            this help
+EOF
+}
+
+elo0=0
+elo1=10
+alpha=0.05
+beta=0.05
+max=20000
+concurrency=2
+tc=0/0.2
+tolerance=
+size=15
+rule=0
+openings=
+runner=./wuzi-tournament
+pgn=
+while getopts "e:E:a:B:m:c:t:T:s:R:o:r:p:h" opt; do
+    case $opt in
+    e) elo0=$OPTARG ;;
+    E) elo1=$OPTARG ;;
+    a) alpha=$OPTARG ;;
+    B) beta=$OPTARG ;;
+    m) max=$OPTARG ;;
+    c) concurrency=$OPTARG ;;
+    t) tc=$OPTARG ;;
+    T) tolerance=$OPTARG ;;
+    s) size=$OPTARG ;;
+    R) rule=$OPTARG ;;
+    o) openings=$OPTARG ;;
+    r) runner=$OPTARG ;;
+    p) pgn=$OPTARG ;;
+    h) usage; exit 0 ;;
+    *) usage >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 2 ] || { usage >&2; exit 2; }
+old=$1
+new=$2
+
+case $rule in 0) rule_name=freestyle ;; 1) rule_name=standard ;; 4) rule_name=renju ;; *) rule_name=rule$rule ;; esac
+[ -n "$openings" ] || openings=$(dirname "$0")/openings/$rule_name-$size.txt
+[ -x "$runner" ] || { echo "sprt.sh: $runner not found or not executable (run make first)" >&2; exit 2; }
+[ -f "$openings" ] || { echo "sprt.sh: no opening file $openings (-o FILE)" >&2; exit 2; }
+
+out=$(mktemp "${TMPDIR:-/tmp}/wuzi-sprt.XXXXXX")
+echo "SPRT elo0=$elo0 elo1=$elo1 alpha=$alpha beta=$beta: new=\"$new\" vs old=\"$old\", tc=$tc, ${size}x$size $rule_name"
+status=0
+# The runner prints each game; the summary at the end has the Elo and the SPRT verdict.
+"$runner" -engine name=new cmd="$new" -engine name=old cmd="$old" \
+    -each tc="$tc" -games "$max" -repeat -concurrency "$concurrency" \
+    -boardsize "$size" -rule "$rule" ${tolerance:+-tolerance "$tolerance"} \
+    -openings file="$openings" order=random \
+    -sprt elo0="$elo0" elo1="$elo1" alpha="$alpha" beta="$beta" \
+    ${pgn:+-pgn "$pgn"} | tee "$out" | grep -E '^(Finished game|Score of)' | awk '
+        /^Finished/ { n++ } /^Score of/ { last = $0; if (n % 20 == 0) print last } END { if (last) print last }' \
+    || status=$?
+sed -n '/^Results of/,$p' "$out"
+verdict=$(grep '^SPRT:' "$out" | tail -n 1)
+rm -f "$out"
+[ $status -eq 0 ] || exit $status
+case $verdict in
+*"H1 was accepted"*) exit 0 ;;
+*"H0 was accepted"*) exit 1 ;;
+*) exit 3 ;;
+esac
