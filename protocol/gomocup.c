@@ -485,8 +485,16 @@ GomocupUrgent gomocup_urgent(const char *line) {
     return URGENT_NONE;
 }
 
-static bool looks_like_coordinates(const char *line) {
-    return isdigit((unsigned char)*line) || *line == '-' || *line == '+';
+static const char *const COMMANDS[] = {
+    "START", "RECTSTART", "RESTART", "INFO", "BEGIN", "TURN", "BOARD", "YXBOARD", "SWAP2BOARD",
+    "TAKEBACK", "PLAY", "ABOUT", "END", "YXSTOP", "STOP", "YXHASHCLEAR", "YXNBEST",
+    "YXSHOWFORBID", "YXBALANCEONE", "YXBALANCETWO", "YXSHOWINFO", "YXSEARCHDEFEND",
+};
+
+static bool is_command(const char *word, size_t length) {
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (word_is(word, length, COMMANDS[i])) return true;
+    return false;
 }
 
 static GomocupStatus handle_command(Gomocup *session, const char *line) {
@@ -531,7 +539,7 @@ GomocupStatus gomocup_handle(Gomocup *session, const char *line) {
             block_done(session);
             return GOMOCUP_CONTINUE;
         }
-        if (looks_like_coordinates(line)) {
+        if (!is_command(line, length)) {
             block_line(session, line);
             return GOMOCUP_CONTINUE;
         }
