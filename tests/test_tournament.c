@@ -504,6 +504,40 @@ static void test_interrupt_prints_table(void) {
     free(out);
 }
 
+static bool file_has(const char *path, const char *needle) {
+    FILE *file = fopen(path, "r");
+    if (!file) return false;
+    char *text = calloc(1, OUTPUT_MAX);
+    const size_t n = text ? fread(text, 1, OUTPUT_MAX - 1, file) : 0;
+    fclose(file);
+    const bool found = n && strstr(text, needle) != NULL;
+    free(text);
+    return found;
+}
+
+static void test_log_has_io_and_stderr(void) {
+    char tag[64], dir[128], log[256], command[2048];
+    make_tag(tag, sizeof tag, "log");
+    snprintf(dir, sizeof dir, "/tmp/wuzi-test-%d-log", (int)getpid());
+    mkdir(dir, 0777);
+    snprintf(log, sizeof log, "%s/wuzi-tournament.1.log", dir);
+    snprintf(command, sizeof command,
+             "cd %s && exec %s -engine name=A 'cmd=%s/fake_brain chatty %s' -engine name=B 'cmd=%s/fake_brain line 5 %s' "
+             FAST " -games 1 -log", dir, runner(), tools(), tag, tools(), tag);
+    char *out = malloc(OUTPUT_MAX);
+    CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0);
+    CHECK(strstr(out, "noise on stderr") == NULL);
+    CHECK(file_has(log, "A < START 15"));
+    CHECK(file_has(log, "A > OK"));
+    CHECK(file_has(log, "A > MESSAGE thinking hard"));
+    CHECK(file_has(log, "B < TURN "));
+    CHECK(file_has(log, "noise on stderr")); /* the brain's stderr went to the log */
+    CHECK(processes_with(tag) == 0);
+    remove(log);
+    rmdir(dir);
+    free(out);
+}
+
 static void test_usage(void) {
     char command[512], *out = malloc(OUTPUT_MAX);
     snprintf(command, sizeof command, "%s -h", runner());
@@ -528,6 +562,7 @@ int main(void) {
     RUN(test_occupied_garbage_error_lose);
     RUN(test_no_about_and_ignored_end);
     RUN(test_chatter_and_stderr_are_not_moves);
+    RUN(test_log_has_io_and_stderr);
     RUN(test_renju_double_three_is_black_foul);
     RUN(test_caro_blocked_five_plays_on);
     RUN(test_table_pgn_psq_agree);

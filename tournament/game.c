@@ -112,13 +112,19 @@ static Outcome prepare(GameState *state, int color) {
     }
     const int w = state->settings->width, h = state->settings->height;
     const bool sent = w == h ? brain_sendf(brain, "START %d", w) : brain_sendf(brain, "RECTSTART %d,%d", w, h);
-    ReadStatus status = READ_EOF;
-    if (sent) status = read_answer(brain, line, sizeof line, clock_ms() + timeout);
-    if (status != READ_OK) return start_failed(state, color, "to START", status);
-    if (strcasecmp(line, "OK") != 0) {
-        set_reason(state->record, "%s answered START with: %s", name_of(state, color), line);
-        return forfeit(state, color, END_ERROR);
+    /* Stray lines (a second line after ABOUT, output left from the last game) are skipped:
+     * only OK starts the game, only ERROR or UNKNOWN refuses it. */
+    const int64_t deadline = clock_ms() + timeout;
+    ReadStatus status = sent ? READ_OK : READ_EOF;
+    while (status == READ_OK) {
+        status = read_answer(brain, line, sizeof line, deadline);
+        if (status != READ_OK || strcasecmp(line, "OK") == 0) break;
+        if (word_is(line, "ERROR") || word_is(line, "UNKNOWN")) {
+            set_reason(state->record, "%s answered START with: %s", name_of(state, color), line);
+            return forfeit(state, color, END_ERROR);
+        }
     }
+    if (status != READ_OK) return start_failed(state, color, "to START", status);
     send_infos(state, color);
     return OUTCOME_OK;
 }
