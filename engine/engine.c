@@ -9,6 +9,7 @@
 
 #include "levels.h"
 #include "rules.h"
+#include "eval.h"
 #include "search.h"
 #include "timeman.h"
 
@@ -299,40 +300,37 @@ void engine_stop(Engine *engine) { atomic_store(&engine->stop, true); }
 void engine_clear_stop(Engine *engine) { atomic_store(&engine->stop, false); }
 bool engine_stop_requested(const Engine *engine) { return atomic_load(&engine->stop); }
 
-/* Sum of both sides' live-line weights: where play matters most for either side. */
-static int cell_importance(const Board *board, int cell) {
-    return cell_line_weight(&board->lines, cell, BLACK) + cell_line_weight(&board->lines, cell, WHITE);
+int engine_best_moves(Engine *engine, const EngineLimits *limits, int count, int *cells) {
+    if (count <= 0 || !engine->has_game || board_full(&engine->board)) return 0;
+    EngineLimits defaults;
+    if (!limits) {
+        engine_limits_default(&defaults);
+        limits = &defaults;
+    }
+    if (engine->level != LEVEL_SEARCH) {
+        cells[0] = engine_think(engine, limits, NULL, NULL);
+        return cells[0] ? 1 : 0;
+    }
+    const SearchLimits search = search_limits(engine, limits);
+    return search_best_moves(engine->search, &engine->board, &search, count, cells);
 }
 
-int engine_best_moves(Engine *engine, const EngineLimits *limits, int count, int *cells) {
-    if (count <= 0 || !engine->has_game) return 0;
-    const int first = engine_think(engine, limits, NULL, NULL);
-    if (!first) return 0;
-    cells[0] = first;
-    int found = 1;
-    Board *board = &engine->board;
-    while (found < count) {
-        int best = NO_CELL, best_score = 0, best_distance = 0;
-        for (int cell = board_first(board); cell; cell = board_next(board, cell)) {
-            bool taken = false;
-            for (int i = 0; i < found; i++) taken = taken || cells[i] == cell;
-            if (taken || !legal_reply(engine, cell)) continue;
-            const int score = cell_importance(board, cell), distance = centre_distance(board, cell);
-            if (!best || score > best_score || (score == best_score && distance < best_distance)) {
-                best = cell;
-                best_score = score;
-                best_distance = distance;
-            }
-        }
-        if (!best) break;
-        cells[found++] = best;
-    }
-    return found;
+/* The search's score for the side to move, in half the time a move may take. */
+static int quick_score(Engine *engine, const EngineLimits *limits, int *move) {
+    EngineLimits half = *limits;
+    if (half.turn_ms > 0) half.turn_ms /= 2;
+    if (half.time_left_ms > 0 && half.time_left_ms < INT64_MAX) half.time_left_ms /= 2;
+    const SearchLimits search = search_limits(engine, &half);
+    const SearchResult result = search_think(engine->search, &engine->board, &search, NULL, NULL);
+    *move = result.move;
+    return result.score;
 }
 
 /* With 0 stones: a quiet opening near the centre — black's two stones apart, white touching
  * the first — that gives black no clear advantage, so either choice of the opponent is fair.
- * With 3 or 5 stones we stay white and play the best move we see. */
+ * With 3 stones the 4th move is white's, with 5 the 6th: we search it as white and take black
+ * (SWAP) when white's prospects are clearly worse than black's. */
+#define SWAP2_MARGIN (EVAL_UNIT / 2)
 Swap2Answer engine_swap2(Engine *engine, const EngineLimits *limits) {
     Swap2Answer answer = {.swap = false, .count = 0, .cells = {NO_CELL, NO_CELL, NO_CELL}};
     if (!engine->has_game) return answer;
@@ -348,9 +346,20 @@ Swap2Answer engine_swap2(Engine *engine, const EngineLimits *limits) {
         answer.count = 3;
         return answer;
     }
-    const int cell = engine_think(engine, limits, NULL, NULL);
-    if (cell) {
-        answer.cells[0] = cell;
+    EngineLimits defaults;
+    if (!limits) {
+        engine_limits_default(&defaults);
+        limits = &defaults;
+    }
+    int move = NO_CELL;
+    const int white_score = engine->level == LEVEL_SEARCH ? quick_score(engine, limits, &move) : 0;
+    if (engine->level != LEVEL_SEARCH) move = engine_think(engine, limits, NULL, NULL);
+    if (white_score < -SWAP2_MARGIN) {
+        answer.swap = true;
+        return answer;
+    }
+    if (legal_reply(engine, move)) {
+        answer.cells[0] = move;
         answer.count = 1;
     }
     return answer;
