@@ -28,7 +28,12 @@ static bool start_with(const char *const *args) {
     return true;
 }
 
-static bool start(void) { return start_with(NULL); }
+/* Most tests check the protocol, not the play: the instant greedy level keeps them fast
+ * whatever the default level's time use. */
+static bool start(void) {
+    const char *args[] = {"--level", "greedy", NULL};
+    return start_with(args);
+}
 
 /* The next reply that is not a MESSAGE; "" if none came in time. */
 static const char *reply(void) {
@@ -384,6 +389,16 @@ static void test_renju_never_forbidden(void) {
     brain_pipe_send(&brain, "YXSHOWFORBID");
     EXPECT("FORBID .");
     finish_with_end();
+    /* the default level too, under a short limit */
+    if (!start_with(NULL)) return;
+    brain_pipe_send(&brain, "START 15");
+    EXPECT("OK");
+    brain_pipe_send(&brain, "INFO rule 4");
+    brain_pipe_send(&brain, "INFO timeout_turn 300");
+    send_double_three();
+    expect_move(15, 15, NULL, &x, &y);
+    CHECKF(!(x == 7 && y == 7), "renju, default level: black played the forbidden 7,7");
+    finish_with_end();
 }
 
 static void test_info_keys_are_silent(void) {
@@ -681,6 +696,7 @@ static void test_tic_tac_toe(void) {
     if (!start_with(args)) return;
     brain_pipe_send(&brain, "START 3");
     EXPECT("OK");
+    brain_pipe_send(&brain, "INFO timeout_turn 500");
     brain_pipe_send(&brain, "BEGIN");
     unsigned char taken[9] = {0};
     int x, y;
