@@ -52,31 +52,23 @@ double los_from(int wins, int losses) {
     return 0.5 * (1.0 + erf((double)(wins - losses) / sqrt(2.0 * (wins + losses))));
 }
 
-/* The SPRT adds this to every outcome's count: with only wins so far the sample variance is 0
- * and the LLR would be 0 for ever; the pseudo-count makes it grow as it should. */
-#define SPRT_PSEUDO_COUNT 1e-3
+/* The SPRT adds this to every outcome's count, a weak prior: an outcome not seen yet would
+ * otherwise get probability 0 and make the LLR infinite after a single game. */
+#define SPRT_PSEUDO_COUNT 0.5
 
-/* Mean and variance of scores `values` seen `counts` times (plus `pseudo` each). */
-static void moments_with(const double *values, const int *counts, int kinds, double pseudo,
-                         double *total, double *mean, double *variance) {
+/* Mean and variance of scores `values` seen `counts` times. */
+static void moments(const double *values, const int *counts, int kinds, int *total, double *mean,
+                    double *variance) {
     *total = 0;
     double sum = 0;
     for (int i = 0; i < kinds; i++) {
-        *total += counts[i] + pseudo;
-        sum += values[i] * (counts[i] + pseudo);
+        *total += counts[i];
+        sum += values[i] * counts[i];
     }
-    *mean = *total > 0 ? sum / *total : 0.5;
+    *mean = *total ? sum / *total : 0.5;
     double squares = 0;
-    for (int i = 0; i < kinds; i++)
-        squares += (counts[i] + pseudo) * (values[i] - *mean) * (values[i] - *mean);
-    *variance = *total > 0 ? squares / *total : 0;
-}
-
-static void moments(const double *values, const int *counts, int kinds, int *total, double *mean,
-                    double *variance) {
-    double n;
-    moments_with(values, counts, kinds, 0, &n, mean, variance);
-    *total = (int)n;
+    for (int i = 0; i < kinds; i++) squares += counts[i] * (values[i] - *mean) * (values[i] - *mean);
+    *variance = *total ? squares / *total : 0;
 }
 
 /* Elo and its 95 % interval from the mean score and the variance of one sample. */
@@ -125,25 +117,57 @@ void sprt_bounds(const SprtSettings *sprt, double *lower, double *upper) {
     *upper = log((1.0 - sprt->beta) / sprt->alpha);
 }
 
-static double gsprt_llr(const SprtSettings *sprt, double samples, double mean, double variance) {
-    if (samples < 1 || variance <= 0) return 0;
-    const double s0 = score_from_elo(sprt->elo0), s1 = score_from_elo(sprt->elo1);
-    return samples * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
+/* The outcome distribution closest to the observed one (maximum likelihood) whose mean score
+ * is `target`: p_i = q_i / (1 + theta (x_i - target)), theta found by bisection. */
+static void constrained_mle(const double *values, const double *observed, int kinds, double target,
+                            double *result) {
+    double low_gap = 0, high_gap = 0;
+    for (int i = 0; i < kinds; i++) {
+        const double gap = values[i] - target;
+        if (gap > high_gap) high_gap = gap;
+        if (gap < low_gap) low_gap = gap;
+    }
+    double low = -1.0 / high_gap, high = -1.0 / low_gap;
+    double theta = 0;
+    for (int iteration = 0; iteration < 200; iteration++) {
+        theta = (low + high) / 2;
+        double slope = 0;
+        for (int i = 0; i < kinds; i++) {
+            const double gap = values[i] - target;
+            slope += observed[i] * gap / (1 + theta * gap);
+        }
+        if (slope > 0)
+            low = theta;
+        else
+            high = theta;
+    }
+    for (int i = 0; i < kinds; i++) result[i] = observed[i] / (1 + theta * (values[i] - target));
+}
+
+/* Generalized SPRT on a multinomial: N · Σ q_i log(p1_i / p0_i), where q is the observed
+ * distribution (with the pseudo-counts) and p0, p1 the closest distributions whose mean score
+ * is s0 and s1. */
+static double gsprt_llr(const SprtSettings *sprt, const double *values, const int *counts, int kinds) {
+    double observed[5], total = 0;
+    for (int i = 0; i < kinds; i++) total += counts[i] + SPRT_PSEUDO_COUNT;
+    for (int i = 0; i < kinds; i++) observed[i] = (counts[i] + SPRT_PSEUDO_COUNT) / total;
+    double p0[5], p1[5];
+    constrained_mle(values, observed, kinds, score_from_elo(sprt->elo0), p0);
+    constrained_mle(values, observed, kinds, score_from_elo(sprt->elo1), p1);
+    double llr = 0;
+    for (int i = 0; i < kinds; i++) llr += observed[i] * log(p1[i] / p0[i]);
+    return total * llr;
 }
 
 double sprt_llr(const SprtSettings *sprt, const Score *score) {
     const double values[3] = {1.0, 0.0, 0.5};
     const int counts[3] = {score->wins, score->losses, score->draws};
-    double games, mean, variance;
-    moments_with(values, counts, 3, SPRT_PSEUDO_COUNT, &games, &mean, &variance);
-    return gsprt_llr(sprt, games, mean, variance);
+    return gsprt_llr(sprt, values, counts, 3);
 }
 
 double sprt_llr_pentanomial(const SprtSettings *sprt, const Pentanomial *penta) {
     const double values[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
-    double pairs, mean, variance;
-    moments_with(values, penta->count, 5, SPRT_PSEUDO_COUNT, &pairs, &mean, &variance);
-    return gsprt_llr(sprt, pairs, mean, variance);
+    return gsprt_llr(sprt, values, penta->count, 5);
 }
 
 SprtVerdict sprt_verdict(const SprtSettings *sprt, double llr) {

@@ -5,9 +5,12 @@
  * a likelihood of superiority (LOS). With -repeat, games come in pairs on the same opening with
  * colours swapped: the pentanomial counts of pair scores (0, 1/2, 1, 3/2, 2) give a tighter
  * error because they remove the opening's bias. The SPRT is the generalized SPRT on either
- * model: LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var), with s0, s1 the scores expected at elo0
- * and elo1, and bounds log(beta / (1 - alpha)) and log((1 - beta) / alpha). The LLR adds a
- * pseudo-count of 0.001 to each outcome so that a run of only wins still moves it. */
+ * model (trinomial W/L/D or pentanomial pairs): LLR = N Σ q_i log(p1_i / p0_i), where q is the
+ * observed distribution of outcomes, each counted half a game more than seen (so that an
+ * outcome not seen yet is not impossible), and p0, p1 the maximum-likelihood distributions
+ * whose expected score is s0 = score(elo0) and s1 = score(elo1). Bounds: log(beta / (1 - alpha))
+ * and log((1 - beta) / alpha). A run of wins moves it about as a win/loss model would: no
+ * decision after a handful of games. */
 #ifndef WUZI_STATS_H
 #define WUZI_STATS_H
 
