@@ -323,21 +323,21 @@ static void test_hang_loses_on_time_and_is_killed(void) {
 
 static void test_late_move_within_and_beyond_tolerance(void) {
     Match m;
-    /* 150 ms late on a 100 ms turn limit with 200 ms tolerance: accepted; A (row 0) wins. */
-    play_match(&m, "late1", "late 150", "line 5", "-each tc=0/0.1 -tolerance 200 -games 1");
+    /* 150 ms late on a 100 ms turn limit with 400 ms tolerance: accepted; A (row 0) wins. */
+    play_match(&m, "late1", "late 150", "line 5", "-each tc=0/0.1 -tolerance 400 -games 1");
     CHECKF(strstr(m.out, "Finished game 1 (A vs B): 1-0 {A made five}") != NULL, "%s", m.out);
     end_match(&m);
-    /* 400 ms on the same limit: beyond 100 + 200 ms, a time forfeit. */
-    play_match(&m, "late2", "late 400", "line 5", "-each tc=0/0.1 -tolerance 200 -games 1");
+    /* 800 ms on the same limit: beyond 100 + 400 ms, a time forfeit. */
+    play_match(&m, "late2", "late 800", "line 5", "-each tc=0/0.1 -tolerance 400 -games 1");
     CHECK(strstr(m.out, "Finished game 1 (A vs B): 0-1 {A lost on time") != NULL);
     end_match(&m);
 }
 
 static void test_game_clock_runs_out(void) {
     Match m;
-    /* 100 ms per move, 250 ms per game, 30 ms tolerance, 80 ms a move: after three moves 10 ms
-     * are left, so the fourth must come within 40 ms. */
-    play_match(&m, "clock", "late 80", "line 5", "-each tc=0.25/0.1 -tolerance 30 -games 1");
+    /* 300 ms a move on a 700 ms game clock (1 s per move), 50 ms tolerance: 400 ms are left
+     * after the first move, 100 after the second, so the third (limit 150 ms) is too late. */
+    play_match(&m, "clock", "late 300", "line 5", "-each tc=0.7/1 -tolerance 50 -games 1");
     CHECKF(strstr(m.out, "Finished game 1 (A vs B): 0-1 {A ran out of game time") != NULL, "%s", m.out);
     end_match(&m);
 }
