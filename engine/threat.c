@@ -36,6 +36,7 @@ struct ThreatSearch {
     /* the current search */
     Board *board;
     int attacker, defender;
+    bool vcf_only;         /* lists hold fours only; a failure never claims more than no VCF */
     int64_t nodes, max_nodes;
     const volatile int *stop;
     bool limited;          /* a depth limit (threes, ply) cut something below the current node */
@@ -164,7 +165,11 @@ static void make(ThreatSearch *search, int cell) {
 
 /* ---- cell lists ----------------------------------------------------------------------------- */
 
-static int threshold(int threes) { return threes > 0 ? SHAPE_OPEN_THREE : SHAPE_FOUR; }
+/* A VCT keeps the threes in its lists even where it may no longer play them, to know whether
+ * a failure was only for want of depth. */
+static int threshold(const ThreatSearch *search) {
+    return search->vcf_only ? SHAPE_FOUR : SHAPE_OPEN_THREE;
+}
 
 static void push_if(ThreatSearch *search, int cell, int least) {
     const Board *board = search->board;
@@ -312,7 +317,7 @@ static int defend(ThreatSearch *search, int threes, int ply, const uint16_t *par
     if (out_of_budget(search)) return RESULT_ABORT;
     const int saved_top = search->top;
     int start;
-    const int count = build_list(search, &start, parent, parent_count, quiet, threshold(threes));
+    const int count = build_list(search, &start, parent, parent_count, quiet, threshold(search));
     if (count < 0) {
         search->limited = true;
         return RESULT_FAIL;
@@ -435,7 +440,7 @@ static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *par
     search->limited = false;
     const int saved_top = search->top;
     int start;
-    const int count = build_list(search, &start, parent, parent_count, new_stone, threshold(threes));
+    const int count = build_list(search, &start, parent, parent_count, new_stone, threshold(search));
     int result = RESULT_FAIL, best = NO_CELL;
     if (count < 0) {
         search->limited = true;
@@ -476,7 +481,8 @@ done:
         store(search, ENTRY_WIN, result, best);
         if (!ply) search->root_move = best;
     } else if (result == RESULT_FAIL) {
-        store(search, ENTRY_FAIL, search->limited ? threes : FAIL_ABSOLUTE, NO_CELL);
+        const bool absolute = !search->limited && !search->vcf_only;
+        store(search, ENTRY_FAIL, absolute ? FAIL_ABSOLUTE : threes, NO_CELL);
     }
     search->limited = search->limited || outer_limited;
     return result;
@@ -555,6 +561,7 @@ static bool solve(ThreatSearch *search, Board *board, int max_threes, int64_t ma
     search->board = board;
     search->attacker = board->to_move;
     search->defender = opponent(board->to_move);
+    search->vcf_only = max_threes == 0;
     search->nodes = 0;
     search->max_nodes = max_nodes;
     search->stop = stop;
