@@ -3,8 +3,8 @@
  * Reads the options (cutechess / c-gomoku-cli conventions), builds the schedule (round robin or
  * gauntlet, -games per encounter, -rounds times, openings shared by all encounters), and plays
  * it on -concurrency worker threads. Each finished game is printed, counted and written to the
- * record files at once, under one lock; Ctrl-C (or SIGTERM) stops the games in progress and
- * prints the table of the finished ones. */
+ * record files at once, under one lock; Ctrl-C (or SIGTERM, SIGHUP) stops the games in
+ * progress and prints the table of the finished ones. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -695,6 +695,7 @@ int main(int argc, char **argv) {
     sigemptyset(&watch.set);
     sigaddset(&watch.set, SIGINT);
     sigaddset(&watch.set, SIGTERM);
+    sigaddset(&watch.set, SIGHUP);
     sigaddset(&watch.set, SIGUSR1);
     pthread_sigmask(SIG_BLOCK, &watch.set, NULL);
     pthread_create(&watch.thread, NULL, signal_main, &watch);
