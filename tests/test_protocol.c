@@ -713,6 +713,102 @@ static void test_tic_tac_toe(void) {
     finish_with_end();
 }
 
+/* ---- robustness and the command line ---- */
+
+static unsigned long long fuzz_state = 12345;
+
+static unsigned fuzz_next(unsigned bound) {
+    fuzz_state = fuzz_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (unsigned)(fuzz_state >> 33) % bound;
+}
+
+/* A reply line the protocol allows. */
+static bool valid_reply(const char *text) {
+    const char *prefixes[] = {"OK", "ERROR ", "UNKNOWN ", "MESSAGE ", "DEBUG ", "FORBID ", "SWAP", "name="};
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (starts_with(text, prefixes[i])) return true;
+    int x, y;
+    return sscanf(text, "%d,%d", &x, &y) == 2;
+}
+
+/* Thousands of random, mostly malformed lines: no crash, no hang, only protocol lines, and
+ * the brain still answers afterwards. */
+static void test_random_lines_survive(void) {
+    if (!start()) return;
+    const char *words[] = {"START", "RECTSTART", "RESTART", "INFO", "BEGIN", "TURN", "BOARD", "DONE",
+                           "TAKEBACK", "PLAY", "SWAP2BOARD", "YXBOARD", "YXNBEST", "YXSHOWFORBID",
+                           "YXBALANCETWO", "YXSEARCHDEFEND", "ABOUT", "turn", "board", "x", ""};
+    const char *arguments[] = {"", "15", "5", "3", "20,20", "7,7", "7,7,1", "7,7,2", "7,7,3", "-1,0",
+                               "99,99", "a,b", ",", "1,2,3,4", "rule 4", "rule 1", "timeout_turn 0",
+                               "max_depth 2", "15,15,1", "0,0", "14,14,2", "1"};
+    const char *endings[] = {"\n", "\r\n", "\r"};
+    char text[128];
+    for (int i = 0; i < 3000; i++) {
+        const char *word = words[fuzz_next(sizeof words / sizeof words[0])];
+        const char *argument = arguments[fuzz_next(sizeof arguments / sizeof arguments[0])];
+        if (fuzz_next(4) == 0) word = "";   /* bare arguments, as inside a block */
+        snprintf(text, sizeof text, "%s%s%s%s", word, *word && *argument ? " " : "", argument,
+                 endings[fuzz_next(3)]);
+        if (!brain_pipe_send_raw(&brain, text, strlen(text))) break;
+        /* read what has come so far, so that neither pipe fills up */
+        while (brain_pipe_read(&brain, line, sizeof line, 0))
+            CHECKF(valid_reply(line), "not a protocol line: '%s' (after '%s')", line, text);
+    }
+    /* YXSHOWINFO is not among the random words: its answer marks the end of the replies */
+    brain_pipe_send(&brain, "DONE");   /* close any open block */
+    brain_pipe_send(&brain, "YXSHOWINFO");
+    bool answered = false;
+    while (!answered && brain_pipe_read(&brain, line, sizeof line, REPLY_MS)) {
+        CHECKF(valid_reply(line), "not a protocol line: '%s'", line);
+        answered = starts_with(line, "MESSAGE INFO NAME Wuzi");
+    }
+    CHECKF(answered, "no answer to YXSHOWINFO after the random lines");
+    while (brain_pipe_read(&brain, line, sizeof line, 300)) CHECK(starts_with(line, "MESSAGE INFO "));
+    finish_with_end();
+}
+
+static void test_command_line(void) {
+    const char *help[] = {"--help", NULL};
+    if (!start_with(help)) return;
+    CHECK(brain_pipe_read(&brain, line, sizeof line, REPLY_MS) && starts_with(line, "usage:"));
+    CHECK(brain_pipe_wait(&brain, EXIT_MS) && brain.status == 0);
+    brain_pipe_finish(&brain);
+    const char *bad[][3] = {{"--level", "nonsense", NULL}, {"--connect", "7", NULL},
+                            {"--threads", "x", NULL}, {"--bogus", "1", NULL}, {"--level", NULL, NULL}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (!start_with(bad[i])) return;
+        CHECKF(brain_pipe_wait(&brain, EXIT_MS) && brain.status == 2, "%s %s: status %d", bad[i][0],
+               bad[i][1] ? bad[i][1] : "", brain.status);
+        brain_pipe_finish(&brain);
+    }
+    const char *options[] = {"--level", "n5", "--threads", "2", "--seed", "7", NULL};
+    if (!start_with(options)) return;
+    brain_pipe_send(&brain, "START 15");
+    EXPECT("OK");
+    brain_pipe_send(&brain, "BEGIN");
+    int x, y;
+    expect_move(15, 15, NULL, &x, &y);
+    finish_with_end();
+}
+
+static void test_demo(void) {
+    const char *args[] = {"demo", "greedy", "n1", NULL};
+    if (!start_with(args)) return;
+    bool result = false, board = false;
+    while (!result && brain_pipe_read(&brain, line, sizeof line, REPLY_MS)) {
+        board = board || strstr(line, "[X]") || strstr(line, "[O]");
+        result = starts_with(line, "Result: ");
+    }
+    CHECKF(board, "demo showed no board with the last move marked");
+    CHECKF(result, "demo printed no result");
+    CHECK(brain_pipe_wait(&brain, EXIT_MS) && brain.status == 0);
+    brain_pipe_finish(&brain);
+    const char *bad[] = {"demo", "greedy", "nonsense", NULL};
+    if (!start_with(bad)) return;
+    CHECK(brain_pipe_wait(&brain, EXIT_MS) && brain.status == 2);
+    brain_pipe_finish(&brain);
+}
+
 /* ---- the four managers: whole games between two brains ---- */
 
 typedef struct Manager {
@@ -923,6 +1019,9 @@ int main(void) {
     RUN(test_end_during_think);
     RUN(test_yxstop_during_think);
     RUN(test_tic_tac_toe);
+    RUN(test_random_lines_survive);
+    RUN(test_command_line);
+    RUN(test_demo);
     RUN(test_manager_c_gomoku_cli);
     RUN(test_manager_gomocupjudge);
     RUN(test_manager_piskvork);
