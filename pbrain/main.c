@@ -33,6 +33,7 @@ typedef struct Brain {
     size_t head, count, capacity;
     bool busy;         /* the worker is handling a line */
     bool closing;      /* END or end of input seen: every think left answers at once */
+    LineReader reader;
 } Brain;
 
 /* ---- the queue (callers hold the lock) ---- */
@@ -139,13 +140,12 @@ static bool take_urgent(Brain *brain, const char *line, ReadStatus status) {
 }
 
 static int serve(Brain *brain) {
-    static LineReader reader;   /* 80 KiB of buffers: too big for some threads' stacks */
-    reader_init(&reader, STDIN_FILENO);
+    reader_init(&brain->reader, STDIN_FILENO);
     PlatformThread thread;
     if (!platform_thread_start(&thread, worker, brain)) return 1;
     for (;;) {
         const char *line;
-        const ReadStatus status = reader_next(&reader, &line);
+        const ReadStatus status = reader_next(&brain->reader, &line);
         if (status == READ_LINE && line[0] == '\0') continue;
         platform_mutex_lock(&brain->lock);
         if (!take_urgent(brain, line, status)) enqueue(brain, line, status == READ_TOO_LONG);
@@ -241,25 +241,30 @@ static int run_demo(const Options *options, int argc, char **argv) {
 }
 
 static int run_brain(const Options *options) {
-    static Brain brain;   /* holds the session's block buffer: kept off the stack */
-    brain.engine = engine_new();
-    if (!brain.engine) return 1;
-    if (options->level && !engine_set_level(brain.engine, options->level)) {
-        fprintf(stderr, "pbrain-wuzi: unknown level %s\n", options->level);
-        return 2;
+    /* On the heap: the reader's buffers and the session's BOARD block are large. */
+    Brain *brain = calloc(1, sizeof *brain);
+    if (!brain || !(brain->engine = engine_new())) {
+        free(brain);
+        return 1;
     }
-    if (options->threads) engine_set_threads(brain.engine, options->threads);
-    engine_set_connect(brain.engine, options->connect);
-    engine_set_seed(brain.engine, options->seed);
-    output_init(&brain.output, STDOUT_FILENO);
-    gomocup_init(&brain.session, brain.engine, &brain.output);
-    brain.session.hooks = (GomocupHooks){think_begin, NULL, &brain};
-    platform_mutex_init(&brain.lock);
-    platform_cond_init(&brain.wake);
-    const int status = serve(&brain);
-    engine_free(brain.engine);
-    free(brain.queue);
-    output_destroy(&brain.output);
+    int status = 2;
+    if (options->level && !engine_set_level(brain->engine, options->level)) {
+        fprintf(stderr, "pbrain-wuzi: unknown level %s\n", options->level);
+    } else {
+        if (options->threads) engine_set_threads(brain->engine, options->threads);
+        engine_set_connect(brain->engine, options->connect);
+        engine_set_seed(brain->engine, options->seed);
+        output_init(&brain->output, STDOUT_FILENO);
+        gomocup_init(&brain->session, brain->engine, &brain->output);
+        brain->session.hooks = (GomocupHooks){think_begin, NULL, brain};
+        platform_mutex_init(&brain->lock);
+        platform_cond_init(&brain->wake);
+        status = serve(brain);
+        output_destroy(&brain->output);
+    }
+    engine_free(brain->engine);
+    free(brain->queue);
+    free(brain);
     return status;
 }
 

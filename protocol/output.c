@@ -8,7 +8,7 @@
 
 void output_init(Output *output, int fd) {
     output->fd = fd;
-    output->closed = false;
+    atomic_init(&output->closed, false);
     pthread_mutex_init(&output->lock, NULL);
 }
 
@@ -36,7 +36,7 @@ static void emit(Output *output, const char *prefix, const char *format, va_list
         if (text[i] == '\n' || text[i] == '\r') text[i] = ' ';
     text[length++] = '\n';
     pthread_mutex_lock(&output->lock);
-    if (!output->closed) write_all(output->fd, text, length);
+    if (!atomic_load(&output->closed)) write_all(output->fd, text, length);
     pthread_mutex_unlock(&output->lock);
 }
 
@@ -54,8 +54,4 @@ void output_message(Output *output, const char *format, ...) {
     va_end(args);
 }
 
-void output_close(Output *output) {
-    pthread_mutex_lock(&output->lock);
-    output->closed = true;
-    pthread_mutex_unlock(&output->lock);
-}
+void output_close(Output *output) { atomic_store(&output->closed, true); }

@@ -8,13 +8,14 @@
 #define WUZI_OUTPUT_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #define OUTPUT_LINE_MAX 4096
 
 typedef struct Output {
     int fd;
-    bool closed;
+    atomic_bool closed;      /* set without the lock: END must not wait for a blocked write */
     pthread_mutex_t lock;
 } Output;
 
@@ -25,7 +26,8 @@ void output_line(Output *output, const char *format, ...) __attribute__((format(
 /* "MESSAGE <text>"; nothing if the text is empty. */
 void output_message(Output *output, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
-/* From now on every line is dropped. */
+/* From now on every line is dropped. Never blocks, even while another thread's write is stuck
+ * on a manager that stopped reading. */
 void output_close(Output *output);
 
 #endif
