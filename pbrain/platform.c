@@ -5,7 +5,20 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef _WIN32
+/* mingw-w64: winpthreads supplies pthreads, clock_gettime and nanosleep, so only what follows
+ * differs. */
+#include <fcntl.h>
+#include <io.h>
+#include <windows.h>
+
+/* Windows has no SIGPIPE. Standard input goes binary: the reader splits CR LF itself, and in
+ * text mode a stray Ctrl-Z would read as end of input. Standard output stays text, so every
+ * reply ends in CR LF as Windows managers expect. */
+void platform_init(void) { _setmode(STDIN_FILENO, _O_BINARY); }
+#else
 void platform_init(void) { signal(SIGPIPE, SIG_IGN); }
+#endif
 
 bool platform_thread_start(PlatformThread *thread, void *(*run)(void *), void *argument) {
     return pthread_create(thread, NULL, run, argument) == 0;
@@ -33,6 +46,21 @@ void platform_sleep_ms(int ms) {
 
 bool platform_is_terminal(int fd) { return isatty(fd) == 1; }
 
+#ifdef _WIN32
+bool platform_executable_dir(char *buffer, size_t size) {
+    if (size < 2) return false;
+    const DWORD capacity = size < 32768 ? (DWORD)size : 32768;   /* Windows' longest path */
+    const DWORD n = GetModuleFileNameA(NULL, buffer, capacity);
+    if (n == 0 || n >= capacity) return false;   /* failed, or the path was cut short */
+    char *slash = strrchr(buffer, '\\');
+    char *const forward = strrchr(buffer, '/');
+    if (!slash || (forward && forward > slash)) slash = forward;
+    if (!slash) return false;
+    if (slash == buffer || slash[-1] == ':') slash++;   /* keep the root: "C:\\" */
+    *slash = '\0';
+    return true;
+}
+#else
 bool platform_executable_dir(char *buffer, size_t size) {
     if (size < 2) return false;
     const ssize_t n = readlink("/proc/self/exe", buffer, size - 1);
@@ -44,5 +72,6 @@ bool platform_executable_dir(char *buffer, size_t size) {
     *slash = '\0';
     return true;
 }
+#endif
 
 _Noreturn void platform_exit_now(int status) { _exit(status); }

@@ -1,6 +1,7 @@
 /* platform: what differs between POSIX and Windows for the brain — threads and their locks,
- * the clock, the executable's folder, leaving at once. Everything else in pbrain/ is plain C;
- * a Windows port replaces this file's implementation (mingw's winpthreads keeps the types). */
+ * the clock, the executable's folder, leaving at once. Everything else in pbrain/ is plain C.
+ * Windows (mingw-w64, `make windows`): winpthreads keeps the pthread types, clock_gettime and
+ * nanosleep; what Windows lacks sits under #ifdef _WIN32 in platform.c. */
 #ifndef WUZI_PLATFORM_H
 #define WUZI_PLATFORM_H
 
