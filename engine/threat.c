@@ -97,16 +97,21 @@ static inline int shape_of(const Board *board, int cell, int direction, int colo
     return (int)shape_at(&board->shapes, cell, direction, color);
 }
 
-static inline int max_shape(const Board *board, int cell, int color) {
-    const uint8_t *shapes = board->shapes.shape[cell];
-    const int shift = color == WHITE ? 4 : 0;
-    int best = 0;
-    for (int direction = 0; direction < 4; direction++) {
-        const int shape = (shapes[direction] >> shift) & 15;
-        if (shape > best) best = shape;
-    }
-    return best;
+/* Does any of the four shapes of `color` at `cell` reach `least`? The four shapes sit in one
+ * nibble each of four bytes: adding 16 - least carries into bit 4 of a byte exactly when its
+ * nibble is at least `least`. */
+static inline bool reaches(const Board *board, int cell, int color, int least) {
+    uint32_t packed;
+    memcpy(&packed, board->shapes.shape[cell], sizeof packed);
+    if (color == WHITE) packed >>= 4;
+    packed &= 0x0F0F0F0Fu;
+    return ((packed + 0x01010101u * (uint32_t)(16 - least)) & 0x10101010u) != 0;
 }
+
+/* Every on-board cell, row by row (no division per step, unlike board_next). */
+#define FOR_EACH_CELL(board, cell)                                                          \
+    for (int y_ = 0; y_ < (board)->height; y_++)                                            \
+        for (int cell = cell_at(0, y_), end_ = cell + (board)->width; cell < end_; cell++)
 
 static inline bool makes_four(int shape) { return shape == SHAPE_FOUR || shape == SHAPE_OPEN_FOUR; }
 
@@ -174,7 +179,7 @@ static int threshold(const ThreatSearch *search) {
 static void push_if(ThreatSearch *search, int cell, int least) {
     const Board *board = search->board;
     if (board->cell[cell] != EMPTY || search->mark[cell] == search->stamp) return;
-    if (max_shape(board, cell, search->attacker) < least) return;
+    if (!reaches(board, cell, search->attacker, least)) return;
     search->mark[cell] = search->stamp;
     search->stack[search->top++] = (uint16_t)cell;
 }
@@ -191,8 +196,7 @@ static int build_list(ThreatSearch *search, int *start, const uint16_t *parent, 
     search->stamp++;
     *start = search->top;
     if (!parent) {
-        for (int cell = board_first(board); cell; cell = board_next(board, cell))
-            push_if(search, cell, least);
+        FOR_EACH_CELL(board, cell) push_if(search, cell, least);
         return search->top - *start;
     }
     for (int i = 0; i < parent_count; i++) push_if(search, parent[i], least);
@@ -208,16 +212,18 @@ static int build_list(ThreatSearch *search, int *start, const uint16_t *parent, 
 static int fives_near(const Board *board, int stone, int color, int *out, int max) {
     int count = 0;
     if (stone == NO_CELL) {
-        for (int cell = board_first(board); cell && count < max; cell = board_next(board, cell))
-            if (board->cell[cell] == EMPTY && max_shape(board, cell, color) == SHAPE_FIVE)
-                out[count++] = cell;
+        FOR_EACH_CELL(board, cell) {
+            if (board->cell[cell] != EMPTY || !reaches(board, cell, color, SHAPE_FIVE)) continue;
+            out[count++] = cell;
+            if (count == max) return count;
+        }
         return count;
     }
     for (int direction = 0; direction < 4; direction++)
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
             const int cell = stone + offset * DIRECTION[direction];
             if (!offset || board->cell[cell] != EMPTY) continue;
-            if (max_shape(board, cell, color) != SHAPE_FIVE) continue;
+            if (!reaches(board, cell, color, SHAPE_FIVE)) continue;
             out[count++] = cell;
             if (count == max) return count;
         }
@@ -290,8 +296,8 @@ static int defender_replies(ThreatSearch *search, const uint16_t *list, int coun
     if (!*threats) return 0;
 
     int replies = 0;
-    for (int cell = board_first(board); cell; cell = board_next(board, cell)) {
-        if (board->cell[cell] != EMPTY || !makes_four(max_shape(board, cell, defender))) continue;
+    FOR_EACH_CELL(board, cell) {
+        if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
         if (forbidden(search, cell, defender)) continue;
         if (replies == MAX_REPLIES) return -1;
         out[replies++] = cell;
@@ -367,7 +373,7 @@ static int gather_candidates(ThreatSearch *search, const uint16_t *list, int cou
     int total = 0;
     for (int i = 0; i < count && total < MAX_CANDIDATES; i++) {
         const int cell = list[i];
-        const bool four = makes_four(max_shape(board, cell, search->attacker));
+        const bool four = reaches(board, cell, search->attacker, SHAPE_FOUR);
         if (!four && !has_open_three(board, cell, search->attacker)) continue;
         if (!four && threes == 0) {
             search->limited = true;
@@ -449,7 +455,7 @@ static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *par
     const uint16_t *list = search->stack + start;
 
     for (int i = 0; i < count; i++)
-        if (max_shape(board, list[i], search->attacker) == SHAPE_FIVE) {
+        if (reaches(board, list[i], search->attacker, SHAPE_FIVE)) {
             result = 0;
             best = list[i];
             goto done;

@@ -1,7 +1,7 @@
 /* tactics: a benchmark, not a test — how many puzzles of
  * shared/data/puzzles/{freestyle,standard,renju}-vcf.tsv the threat search solves, how fast.
  *
- *   tactics [--ms N] [--nodes N] [--vct] [--verbose] [--check] [--swap] FILE...
+ *   tactics [--ms N] [--nodes N] [--vct] [--verbose] [--check] [--swap] [--brain PATH] FILE...
  *
  * Each puzzle gets its own limit (default 1000 ms of wall time; --nodes adds a node budget).
  * A puzzle counts as solved when the first move found is in the answer set. The answer sets
@@ -9,12 +9,17 @@
  * are counted as "wrong" (VCT moves may legitimately lie outside; they are counted apart).
  * --check replays every reported VCF line with the judge (rules.h) alone; --swap gives the
  * move to the other side first (mostly positions without a VCF: every claim there is
- * checked). */
+ * checked). --brain PATH asks a Gomocup brain instead (BOARD with field 1 for the side to move,
+ * INFO timeout_turn = --ms): the figure the issue asks for. */
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "board.h"
 #include "rules.h"
@@ -23,6 +28,7 @@
 typedef struct Options {
     int64_t ms, nodes;
     bool vct, verbose, check, swap;
+    const char *brain;
 } Options;
 
 typedef struct Timer {
@@ -170,6 +176,104 @@ static const char *verify_line(Board *board, const int *line, int length) {
     return fault;
 }
 
+/* ---- solving through a brain (the Gomocup protocol) ------------------------------------------ */
+
+typedef struct Brain {
+    pid_t pid;
+    FILE *in;          /* the brain's stdin */
+    int out;           /* the brain's stdout */
+    char buffer[1 << 16];
+    size_t length;
+} Brain;
+
+static bool brain_start(Brain *brain, const char *path) {
+    int to[2], from[2];
+    if (pipe(to) || pipe(from)) return false;
+    const pid_t pid = fork();
+    if (pid < 0) return false;
+    if (pid == 0) {
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        close(to[1]);
+        close(from[0]);
+        execl(path, path, (char *)NULL);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    brain->pid = pid;
+    brain->in = fdopen(to[1], "w");
+    brain->out = from[0];
+    brain->length = 0;
+    return brain->in != NULL;
+}
+
+static void brain_stop(Brain *brain) {
+    if (!brain->pid) return;
+    fprintf(brain->in, "END\n");
+    fclose(brain->in);
+    close(brain->out);
+    kill(brain->pid, SIGKILL);
+    waitpid(brain->pid, NULL, 0);
+    brain->pid = 0;
+}
+
+/* The next line within `ms`, or false. */
+static bool brain_line(Brain *brain, char *line, size_t size, int64_t ms) {
+    const double deadline = now_ms() + (double)ms;
+    for (;;) {
+        char *newline = memchr(brain->buffer, '\n', brain->length);
+        if (newline) {
+            const size_t length = (size_t)(newline - brain->buffer);
+            snprintf(line, size, "%.*s", (int)length, brain->buffer);
+            line[strcspn(line, "\r")] = 0;
+            memmove(brain->buffer, newline + 1, brain->length - length - 1);
+            brain->length -= length + 1;
+            return true;
+        }
+        const double left = deadline - now_ms();
+        if (left <= 0 || brain->length == sizeof brain->buffer) return false;
+        struct pollfd poll_fd = {brain->out, POLLIN, 0};
+        if (poll(&poll_fd, 1, (int)left + 1) <= 0) continue;
+        const ssize_t got = read(brain->out, brain->buffer + brain->length,
+                                 sizeof brain->buffer - brain->length);
+        if (got <= 0) return false;
+        brain->length += (size_t)got;
+    }
+}
+
+/* Sends the puzzle and waits for a move; NO_CELL if none came in time. */
+static int brain_solve(Brain *brain, const Options *options, const Board *board, char **column,
+                       double *elapsed) {
+    const int size = atoi(column[2]);
+    const int rule = board->rule & (RULE_EXACT5 | RULE_RENJU);
+    fprintf(brain->in, "START %d\nINFO rule %d\nINFO timeout_turn %lld\nINFO timeout_match 0\n"
+            "INFO time_left 2147483647\n", size, rule, (long long)options->ms);
+    fflush(brain->in);
+    char line[1024];
+    if (!brain_line(brain, line, sizeof line, 5000) || strcmp(line, "OK")) return NO_CELL;
+    fprintf(brain->in, "BOARD\n");
+    for (int i = 0; i < board->move_count; i++) {
+        const int cell = board->history[i];
+        fprintf(brain->in, "%d,%d,%d\n", cell_x(cell), cell_y(cell),
+                board->cell[cell] == board->to_move ? 1 : 2);
+    }
+    const double start = now_ms();
+    fprintf(brain->in, "DONE\n");
+    fflush(brain->in);
+    while (brain_line(brain, line, sizeof line, options->ms + 5000)) {
+        int x, y;
+        char rest;
+        if (sscanf(line, "%d,%d%c", &x, &y, &rest) == 2 && board_on(board, x, y)) {
+            *elapsed = now_ms() - start;
+            return cell_at(x, y);
+        }
+    }
+    return NO_CELL;
+}
+
+static Brain brain_process;
+
 static void solve_one(ThreatSearch *search, const Options *options, char **column, Tally *tally) {
     Board *board = malloc(sizeof *board);
     if (!board || !setup(board, column)) {
@@ -188,6 +292,26 @@ static void solve_one(ThreatSearch *search, const Options *options, char **colum
     tally->puzzles++;
     threat_clear(search);
     if (options->swap) board_pass(board);
+
+    if (options->brain) {
+        if (!brain_process.pid && !brain_start(&brain_process, options->brain)) {
+            fprintf(stderr, "cannot start %s\n", options->brain);
+            exit(1);
+        }
+        double elapsed = 0;
+        const int move = brain_solve(&brain_process, options, board, column, &elapsed);
+        if (move == NO_CELL) brain_stop(&brain_process);
+        bool in_key = false;
+        for (int i = 0; i < answer_count; i++) in_key = in_key || answers[i] == move;
+        if (in_key) tally->times[tally->solved++] = elapsed;
+        else if (move == NO_CELL) tally->unsolved++;
+        else tally->other++;
+        if (options->verbose)
+            printf("%s\t%s\t%d,%d\t%.2f ms\n", column[0], in_key ? "solved" : "missed",
+                   move == NO_CELL ? -1 : cell_x(move), move == NO_CELL ? -1 : cell_y(move), elapsed);
+        free(board);
+        return;
+    }
 
     Timer timer = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, options->ms, false, 0};
     pthread_t thread;
@@ -272,38 +396,48 @@ static void run_file(const char *path, const Options *options, ThreatSearch *sea
     fclose(file);
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     const int solved = tally.solved;
-    printf("%-22s %4d puzzles  solved %4d (%5.1f%%)  median %.3f ms  unsolved %d  wrong %d",
-           name, tally.puzzles, solved, tally.puzzles ? 100.0 * solved / tally.puzzles : 0.0,
-           median(tally.times, solved), tally.unsolved, tally.wrong);
-    if (options->vct) printf("  won-outside-key %d", tally.other);
+    printf("%-22s %4d puzzles  solved %4d (%5.1f%%)  median %.3f ms", name, tally.puzzles,
+           solved, tally.puzzles ? 100.0 * solved / tally.puzzles : 0.0,
+           median(tally.times, solved));
+    if (options->brain) {
+        printf("  other-move %d  no-move %d", tally.other, tally.unsolved);
+    } else {
+        printf("  unsolved %d  wrong %d", tally.unsolved, tally.wrong);
+        if (options->vct) printf("  won-outside-key %d", tally.other);
+        if (options->check || tally.faults) printf("  line-faults %d", tally.faults);
+        printf("  nodes %lld", (long long)tally.nodes);
+    }
     if (tally.skipped) printf("  skipped %d", tally.skipped);
-    if (options->check || tally.faults) printf("  line-faults %d", tally.faults);
-    printf("  nodes %lld\n", (long long)tally.nodes);
+    printf("\n");
     free(tally.times);
 }
 
 int main(int argc, char **argv) {
-    Options options = {1000, 0, false, false, false, false};
+    Options options = {1000, 0, false, false, false, false, NULL};
     int first = 1;
     for (; first < argc && !strncmp(argv[first], "--", 2); first++) {
         if (!strcmp(argv[first], "--ms") && first + 1 < argc) options.ms = atoll(argv[++first]);
         else if (!strcmp(argv[first], "--nodes") && first + 1 < argc)
             options.nodes = atoll(argv[++first]);
         else if (!strcmp(argv[first], "--vct")) options.vct = true;
+        else if (!strcmp(argv[first], "--brain") && first + 1 < argc) options.brain = argv[++first];
         else if (!strcmp(argv[first], "--verbose")) options.verbose = true;
         else if (!strcmp(argv[first], "--check")) options.check = true;
         else if (!strcmp(argv[first], "--swap")) options.swap = options.check = true;
         else {
-            fprintf(stderr, "usage: tactics [--ms N] [--nodes N] [--vct] [--verbose] [--check] [--swap] FILE...\n");
+            fprintf(stderr, "usage: tactics [--ms N] [--nodes N] [--vct] [--verbose] [--check] [--swap] [--brain PATH] FILE...\n");
             return 2;
         }
     }
-    ThreatSearch *search = threat_new((size_t)64 << 20);
+    ThreatSearch *search = threat_new((size_t)16 << 20);
     if (!search) return 1;
-    printf("threat %s, per puzzle: %lld ms", options.vct ? "VCT" : "VCF", (long long)options.ms);
-    if (options.nodes) printf(", %lld nodes", (long long)options.nodes);
-    printf("\n");
+    if (options.brain) printf("brain %s, timeout_turn %lld ms\n", options.brain, (long long)options.ms);
+    else printf("threat %s, per puzzle: %lld ms", options.vct ? "VCT" : "VCF", (long long)options.ms);
+    if (!options.brain && options.nodes) printf(", %lld nodes", (long long)options.nodes);
+    if (!options.brain) printf("\n");
+    signal(SIGPIPE, SIG_IGN);
     for (int i = first; i < argc; i++) run_file(argv[i], &options, search);
+    brain_stop(&brain_process);
     threat_free(search);
     return 0;
 }

@@ -1,0 +1,60 @@
+#!/bin/sh
+# tactics.sh: the tactics benchmark (not a test) — solve rate and median solve time on
+# shared/data's VCF puzzles (freestyle, standard, renju), read from ../shared/data/puzzles when
+# that folder is there; nothing of it is copied into the repository.
+# Run from the repository root:   tournament/tactics.sh       (-h for the options)
+set -e
+
+usage() {
+    cat <<'USAGE'
+usage: tournament/tactics.sh [options]
+By default asks engine/threat's VCF search directly; with -b, a brain through the Gomocup
+protocol (BOARD with field 1 for the side to move's stones, INFO timeout_turn = the limit).
+A puzzle is solved when the first move is in its answer set (every VCF first move).
+
+  -b BRAIN      solve through this brain executable (e.g. ./pbrain-wuzi)
+  -m MS         limit per puzzle in ms (default 1000)
+  -v            VCT instead of VCF (direct mode)
+  -c            replay every VCF line found with the judge alone and count faults
+  -d DIR        puzzle folder (default ../shared/data/puzzles)
+  -B BUILD      build directory for the tool (default build)
+  -h            this help
+USAGE
+}
+
+ms=1000
+brain=
+dir=../shared/data/puzzles
+build=build
+extra=
+while getopts b:m:vcd:B:h option; do
+    case $option in
+    b) brain=$OPTARG ;;
+    m) ms=$OPTARG ;;
+    v) extra="$extra --vct" ;;
+    c) extra="$extra --check" ;;
+    d) dir=$OPTARG ;;
+    B) build=$OPTARG ;;
+    h) usage; exit 0 ;;
+    *) usage >&2; exit 2 ;;
+    esac
+done
+
+if [ ! -d "$dir" ]; then
+    echo "no puzzle folder $dir: nothing to do"
+    exit 0
+fi
+make -s BUILD="$build" "$build/tests/tools/tactics"
+files=
+for rule in freestyle standard renju; do
+    [ -f "$dir/$rule-vcf.tsv" ] && files="$files $dir/$rule-vcf.tsv"
+done
+if [ -z "$files" ]; then
+    echo "no *-vcf.tsv in $dir: nothing to do"
+    exit 0
+fi
+if [ -n "$brain" ]; then
+    extra="$extra --brain $brain"
+fi
+# shellcheck disable=SC2086
+exec "$build/tests/tools/tactics" --ms "$ms" $extra $files
