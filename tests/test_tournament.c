@@ -161,9 +161,35 @@ static int processes_with(const char *tag) {
     return found;
 }
 
-/* Run `command` under sh, output (stdout and stderr) into `out`; SIGINT after interrupt_ms if
- * positive. Returns the exit status, or 128 + signal. */
-static int run_command(const char *command, char *out, size_t size, int interrupt_ms) {
+/* Zombie children of `parent` right now. */
+static int zombies_of(pid_t parent) {
+    int zombies = 0;
+    DIR *proc = opendir("/proc");
+    if (!proc) return 0;
+    struct dirent *entry;
+    while ((entry = readdir(proc)) != NULL) {
+        if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+        char path[300], data[512];
+        snprintf(path, sizeof path, "/proc/%s/stat", entry->d_name);
+        FILE *file = fopen(path, "r");
+        if (!file) continue;
+        const size_t n = fread(data, 1, sizeof data - 1, file);
+        fclose(file);
+        data[n] = '\0';
+        const char *after = strrchr(data, ')');
+        char state;
+        int ppid;
+        if (after && sscanf(after + 1, " %c %d", &state, &ppid) == 2 && ppid == parent && state == 'Z') zombies++;
+    }
+    closedir(proc);
+    return zombies;
+}
+
+/* Run `command` under sh (which execs the runner), output (stdout and stderr) into `out`;
+ * SIGINT after interrupt_ms if positive. With `zombie_streak`, the runner's children are
+ * watched every poll: the longest run of consecutive looks that found a zombie is stored.
+ * Returns the exit status, or 128 + signal. */
+static int run_watched(const char *command, char *out, size_t size, int interrupt_ms, int *zombie_streak) {
     int fds[2];
     if (pipe(fds) < 0) return -1;
     const pid_t pid = fork();
@@ -179,6 +205,7 @@ static int run_command(const char *command, char *out, size_t size, int interrup
     size_t used = 0;
     const int64_t start = clock_ms();
     bool interrupted = false;
+    int streak = 0;
     for (;;) {
         const int64_t now = clock_ms();
         if (interrupt_ms > 0 && !interrupted && now - start >= interrupt_ms) {
@@ -188,6 +215,11 @@ static int run_command(const char *command, char *out, size_t size, int interrup
         if (now - start > RUN_LIMIT_MS) {
             kill(pid, SIGKILL);
             break;
+        }
+        if (zombie_streak) {
+            const int now_zombies = zombies_of(pid);
+            streak = now_zombies ? streak + 1 : 0;
+            if (streak > *zombie_streak) *zombie_streak = streak;
         }
         struct pollfd p = {.fd = fds[0], .events = POLLIN};
         if (poll(&p, 1, 20) <= 0) continue;
@@ -203,6 +235,10 @@ static int run_command(const char *command, char *out, size_t size, int interrup
     int status = 0;
     waitpid(pid, &status, 0);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static int run_command(const char *command, char *out, size_t size, int interrupt_ms) {
+    return run_watched(command, out, size, interrupt_ms, NULL);
 }
 
 static int count_of(const char *text, const char *needle) {
@@ -342,6 +378,42 @@ static void test_game_clock_runs_out(void) {
     end_match(&m);
 }
 
+static void test_no_zombie_while_brains_die(void) {
+    char tag[64], command[2048];
+    make_tag(tag, sizeof tag, "zombie");
+    /* Brains that crash, hang and are killed, and exit on END, game after game. */
+    snprintf(command, sizeof command,
+             "exec %s -engine name=A 'cmd=%s/fake_brain crash 1 %s' -engine name=B 'cmd=%s/fake_brain hang %s' "
+             "-engine name=C 'cmd=%s/fake_brain good %s' " FAST " -games 2",
+             runner(), tools(), tag, tools(), tag, tools(), tag);
+    char *out = malloc(OUTPUT_MAX);
+    int streak = 0;
+    CHECK(run_watched(command, out, OUTPUT_MAX, 0, &streak) == 0);
+    CHECKF(count_of(out, "Finished game") == 6, "%s", out);
+    /* A zombie lives only between a brain's death and the waitpid right after it: seeing one
+     * in three looks 20 ms apart would mean a child left unreaped. */
+    CHECKF(streak < 3, "a zombie child was seen %d times in a row", streak);
+    CHECK(processes_with(tag) == 0);
+    free(out);
+}
+
+static void test_schedules(void) {
+    Match m;
+    play_match(&m, "rr", "line 3", "line 9", FAST " -engine name=C 'cmd=true' -games 2 -rounds 2");
+    int games, w, l, d;
+    CHECK(count_of(m.out, "Finished game") == 12);
+    CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games == 8);
+    CHECK(table_row(m.out, "C", &games, &w, &l, &d) && games == 8 && l == 8);
+    CHECK(strstr(m.out, "C crashed") != NULL || strstr(m.out, "C ended its output") != NULL);
+    end_match(&m);
+    play_match(&m, "gauntlet", "line 3", "line 9", FAST " -engine name=C 'cmd=true' -games 2 -gauntlet");
+    CHECK(count_of(m.out, "Finished game") == 4);
+    CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games == 4);
+    CHECK(table_row(m.out, "B", &games, &w, &l, &d) && games == 2);
+    CHECK(table_row(m.out, "C", &games, &w, &l, &d) && games == 2);
+    end_match(&m);
+}
+
 static void test_occupied_garbage_error_lose(void) {
     Match m;
     play_match(&m, "occupied", "line 5", "occupied", FAST " -games 1");
@@ -352,6 +424,9 @@ static void test_occupied_garbage_error_lose(void) {
     end_match(&m);
     play_match(&m, "error", "line 5", "error", FAST " -games 1");
     CHECK(strstr(m.out, "1-0 {B answered: ERROR fake failure}") != NULL);
+    end_match(&m);
+    play_match(&m, "starterror", "starterror", "line 5", FAST " -games 1");
+    CHECK(strstr(m.out, "0-1 {A answered START with: ERROR unsupported size}") != NULL);
     end_match(&m);
 }
 
@@ -611,6 +686,8 @@ int main(void) {
     RUN(test_usage);
     RUN(test_crash_loses_and_tournament_goes_on);
     RUN(test_hang_loses_on_time_and_is_killed);
+    RUN(test_no_zombie_while_brains_die);
+    RUN(test_schedules);
     RUN(test_late_move_within_and_beyond_tolerance);
     RUN(test_game_clock_runs_out);
     RUN(test_occupied_garbage_error_lose);

@@ -10,6 +10,7 @@
  *   occupied      plays the opponent's last stone (as good on an empty board)
  *   garbage       answers a move with "hello world"
  *   error         answers a move with "ERROR fake failure"
+ *   starterror    answers START with "ERROR unsupported size"
  *   noabout       reads everything, answers nothing
  *   ignoreend     plays as good, ignores END and SIGTERM, sleeps at end of input
  *   chatty        plays as line 2 with MESSAGE / DEBUG lines and stderr output before each move
@@ -161,6 +162,8 @@ static bool handle(Fake *fake, const char *line) {
     if (strncasecmp(line, "END", 3) == 0) return strcmp(fake->mode, "ignoreend") == 0;
     if (strncasecmp(line, "ABOUT", 5) == 0)
         say("name=\"fake\", version=\"1\", author=\"tests\", country=\"none\"");
+    else if (strncasecmp(line, "START", 5) == 0 && strcmp(fake->mode, "starterror") == 0)
+        say("ERROR unsupported size");
     else if (sscanf(line, "START %d", &fake->width) == 1) {
         fake->height = fake->width;
         new_game(fake);
