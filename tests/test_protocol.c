@@ -924,7 +924,18 @@ static void run_manager(const Manager *manager) {
                      manager->name, strcmp(manager->eol, "\n") == 0 ? "LF" : "CR LF",
                      manager->mixed_board ? " (inside BOARD every other line with LF only)" : "");
     }
+    /* Instant levels keep the test fast; WUZI_MANAGER_LEVELS=max,greedy records a transcript
+     * of the real brain instead. */
     Seat seats[2] = {{.level = "greedy"}, {.level = "n3"}};
+    static char levels[64];
+    const char *chosen = getenv("WUZI_MANAGER_LEVELS");
+    if (chosen && strchr(chosen, ',')) {
+        snprintf(levels, sizeof levels, "%s", chosen);
+        char *comma = strchr(levels, ',');
+        *comma = '\0';
+        seats[0].level = levels;
+        seats[1].level = comma + 1;
+    }
     for (int s = 0; s < 2; s++) {
         const char *args[] = {"--level", seats[s].level, NULL};
         if (!brain_pipe_start(&seats[s].pipe, args)) {
