@@ -164,7 +164,7 @@ static void usage(FILE *stream) {
             "       pbrain-wuzi [options] demo [BLACK WHITE]   watch two levels play (default greedy n3)\n"
             "       pbrain-wuzi bench [DEPTH]       search a fixed set of positions, print nodes/s\n"
             "options:\n"
-            "  --level NAME    max (default), greedy, n1, n2, n3, n4, n5\n"
+            "  --level NAME    max (default), depth1..depth30, greedy, n1, n2, n3, n4, n5\n"
             "  --threads N     search threads (INFO thread_num overrides)\n"
             "  --connect K     stones in a row that win, 3 to 5 (3 plays tic-tac-toe on START 3)\n"
             "  --seed N        seed for the levels' random tie-breaks\n"
