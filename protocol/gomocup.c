@@ -184,7 +184,7 @@ static void command_info(Gomocup *session, const char *arguments) {
     else if (word_is(arguments, length, "rule"))
         engine_set_rule(session->engine, (int)(number & 15));
     else if (word_is(arguments, length, "thread_num"))
-        engine_set_threads(session->engine, number > 256 ? 256 : (int)number);
+        engine_set_threads(session->engine, number < 1 ? 1 : number > 256 ? 256 : (int)number);
     else if (word_is(arguments, length, "hash_size"))
         session->hash_size = number;
     else if (word_is(arguments, length, "max_node"))
