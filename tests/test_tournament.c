@@ -68,7 +68,8 @@ static void test_sprt_by_hand(void) {
     const SprtSettings sprt = {.enabled = true, .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
     double lower, upper;
     sprt_bounds(&sprt, &lower, &upper);
-    CHECKF(near(lower, -2.944439, 1e-6) && near(upper, 2.944439, 1e-6), "bounds %f %f", lower, upper);
+    CHECKF(near(lower, -2.944439, 1e-6) && near(upper, 2.944439, 1e-6), "bounds %f %f", lower,
+           upper);
     /* N Σ q log(p1 / p0), q = (counts + 1/2) / N, p_k = q / (1 + θ_k (x - s_k)) with θ_k solved
      * so that p_k sums to 1 (mean s_k); s0 = 0.5, s1 = 1 / (1 + 10^(-10/400)). Reference values
      * from a separate bisection done by hand in Python. */
@@ -77,7 +78,8 @@ static void test_sprt_by_hand(void) {
     const Score b = {.wins = 52, .losses = 48, .draws = 100};
     CHECKF(near(sprt_llr(&sprt, &b), 0.06321, 0.0001), "llr %f", sprt_llr(&sprt, &b));
     const Pentanomial p = {.count = {5, 20, 40, 25, 10}};
-    CHECKF(near(sprt_llr_pentanomial(&sprt, &p), 0.65228, 0.0001), "llr %f", sprt_llr_pentanomial(&sprt, &p));
+    CHECKF(near(sprt_llr_pentanomial(&sprt, &p), 0.65228, 0.0001), "llr %f",
+           sprt_llr_pentanomial(&sprt, &p));
     CHECK(sprt_verdict(&sprt, 1.0) == SPRT_CONTINUE);
     CHECK(sprt_verdict(&sprt, 3.0) == SPRT_H1);
     CHECK(sprt_verdict(&sprt, -3.0) == SPRT_H0);
@@ -101,7 +103,8 @@ static void test_opening_formats(void) {
     Opening o;
     char error[160];
     CHECK(opening_parse("0,0, 1,0, 1,3", OPENING_OFFSET, 15, 15, &o, error, sizeof error));
-    CHECK(o.count == 3 && o.x[0] == 7 && o.y[0] == 7 && o.x[1] == 8 && o.y[1] == 7 && o.x[2] == 8 && o.y[2] == 10);
+    CHECK(o.count == 3 && o.x[0] == 7 && o.y[0] == 7 && o.x[1] == 8 && o.y[1] == 7 && o.x[2] == 8 &&
+          o.y[2] == 10);
     CHECK(opening_parse("-7,-8, -6,-9,-3,-9\n", OPENING_OFFSET, 20, 20, &o, error, sizeof error));
     CHECK(o.count == 3 && o.x[0] == 3 && o.y[0] == 2 && o.x[2] == 7 && o.y[2] == 1);
     CHECK(opening_parse("h8i9j10", OPENING_POS, 15, 15, &o, error, sizeof error));
@@ -179,7 +182,9 @@ static int zombies_of(pid_t parent) {
         const char *after = strrchr(data, ')');
         char state;
         int ppid;
-        if (after && sscanf(after + 1, " %c %d", &state, &ppid) == 2 && ppid == parent && state == 'Z') zombies++;
+        if (after && sscanf(after + 1, " %c %d", &state, &ppid) == 2 && ppid == parent &&
+            state == 'Z')
+            zombies++;
     }
     closedir(proc);
     return zombies;
@@ -189,7 +194,8 @@ static int zombies_of(pid_t parent) {
  * SIGINT after interrupt_ms if positive. With `zombie_streak`, the runner's children are
  * watched every poll: the longest run of consecutive looks that found a zombie is stored.
  * Returns the exit status, or 128 + signal. */
-static int run_watched(const char *command, char *out, size_t size, int interrupt_ms, int *zombie_streak) {
+static int run_watched(const char *command, char *out, size_t size, int interrupt_ms,
+                       int *zombie_streak) {
     int fds[2];
     if (pipe(fds) < 0) return -1;
     const pid_t pid = fork();
@@ -268,12 +274,14 @@ typedef struct Match {
 } Match;
 
 /* Play `a` (black in odd games) against `b`: fake_brain modes with their arguments. */
-static void play_match(Match *m, const char *name, const char *a, const char *b, const char *extra) {
+static void play_match(Match *m, const char *name, const char *a, const char *b,
+                       const char *extra) {
     make_tag(m->tag, sizeof m->tag, name);
     m->out = malloc(OUTPUT_MAX);
     char command[4096];
     snprintf(command, sizeof command,
-             "exec %s -engine name=A 'cmd=%s/fake_brain %s %s' -engine name=B 'cmd=%s/fake_brain %s %s' %s",
+             "exec %s -engine name=A 'cmd=%s/fake_brain %s %s' -engine name=B 'cmd=%s/fake_brain "
+             "%s %s' %s",
              runner(), tools(), a, m->tag, tools(), b, m->tag, extra);
     m->status = run_command(command, m->out, OUTPUT_MAX, 0);
 }
@@ -302,7 +310,8 @@ static void test_process_stop_reaps_and_kills_group(void) {
     CHECK(brain_read(&brain, line, sizeof line, clock_ms() + 3000) == READ_OK);
     CHECK(strstr(line, "name=") != NULL);
     CHECK(brain_send(&brain, "START 15"));
-    CHECK(brain_read(&brain, line, sizeof line, clock_ms() + 3000) == READ_OK && strcmp(line, "OK") == 0);
+    CHECK(brain_read(&brain, line, sizeof line, clock_ms() + 3000) == READ_OK &&
+          strcmp(line, "OK") == 0);
     CHECK(brain_send(&brain, "BEGIN"));
     const int64_t before = clock_ms();
     CHECK(brain_read(&brain, line, sizeof line, before + 300) == READ_TIMEOUT);
@@ -312,7 +321,7 @@ static void test_process_stop_reaps_and_kills_group(void) {
     CHECK(waitpid(pid, NULL, WNOHANG) < 0 && errno == ECHILD); /* reaped: no zombie */
     CHECK(kill(pid, 0) < 0 && errno == ESRCH);
     CHECK(processes_with(tag) == 0); /* the sleeper child went with the group */
-    brain_stop(&brain, 200);          /* stopping twice is harmless */
+    brain_stop(&brain, 200);         /* stopping twice is harmless */
 }
 
 static void test_process_eof_and_ignored_end(void) {
@@ -341,7 +350,8 @@ static void test_process_eof_and_ignored_end(void) {
 static void test_crash_loses_and_tournament_goes_on(void) {
     Match m;
     play_match(&m, "crash", "crash 2", "line 5", FAST " -games 2");
-    CHECKF(count_of(m.out, "Finished game") == 2, "games finished: %d", count_of(m.out, "Finished game"));
+    CHECKF(count_of(m.out, "Finished game") == 2, "games finished: %d",
+           count_of(m.out, "Finished game"));
     CHECK(count_of(m.out, "A crashed (end of output)") == 2);
     int games, w, l, d;
     CHECK(table_row(m.out, "B", &games, &w, &l, &d) && games == 2 && w == 2);
@@ -374,7 +384,8 @@ static void test_game_clock_runs_out(void) {
     /* 300 ms a move on a 700 ms game clock (1 s per move), 50 ms tolerance: 400 ms are left
      * after the first move, 100 after the second, so the third (limit 150 ms) is too late. */
     play_match(&m, "clock", "late 300", "line 5", "-each tc=0.7/1 -tolerance 50 -games 1");
-    CHECKF(strstr(m.out, "Finished game 1 (A vs B): 0-1 {A ran out of game time") != NULL, "%s", m.out);
+    CHECKF(strstr(m.out, "Finished game 1 (A vs B): 0-1 {A ran out of game time") != NULL, "%s",
+           m.out);
     end_match(&m);
 }
 
@@ -383,7 +394,8 @@ static void test_no_zombie_while_brains_die(void) {
     make_tag(tag, sizeof tag, "zombie");
     /* Brains that crash, hang and are killed, and exit on END, game after game. */
     snprintf(command, sizeof command,
-             "exec %s -engine name=A 'cmd=%s/fake_brain crash 1 %s' -engine name=B 'cmd=%s/fake_brain hang %s' "
+             "exec %s -engine name=A 'cmd=%s/fake_brain crash 1 %s' -engine name=B "
+             "'cmd=%s/fake_brain hang %s' "
              "-engine name=C 'cmd=%s/fake_brain good %s' " FAST " -games 2",
              runner(), tools(), tag, tools(), tag, tools(), tag);
     char *out = malloc(OUTPUT_MAX);
@@ -406,7 +418,8 @@ static void test_schedules(void) {
     CHECK(table_row(m.out, "C", &games, &w, &l, &d) && games == 8 && l == 8);
     CHECK(strstr(m.out, "C crashed") != NULL || strstr(m.out, "C ended its output") != NULL);
     end_match(&m);
-    play_match(&m, "gauntlet", "line 3", "line 9", FAST " -engine name=C 'cmd=true' -games 2 -gauntlet");
+    play_match(&m, "gauntlet", "line 3", "line 9",
+               FAST " -engine name=C 'cmd=true' -games 2 -gauntlet");
     CHECK(count_of(m.out, "Finished game") == 4);
     CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games == 4);
     CHECK(table_row(m.out, "B", &games, &w, &l, &d) && games == 2);
@@ -522,8 +535,9 @@ static void test_table_pgn_psq_agree(void) {
     fprintf(file, "# two openings\n-5,-5\n5,5, -5,5\n");
     fclose(file);
     remove(pgn);
-    snprintf(extra, sizeof extra, FAST " -games 6 -repeat -openings file=%s -pgn %s -psq %s -concurrency 2",
-             openings, pgn, dir);
+    snprintf(extra, sizeof extra,
+             FAST " -games 6 -repeat -openings file=%s -pgn %s -psq %s -concurrency 2", openings,
+             pgn, dir);
     Match m;
     play_match(&m, "agree", "line 3", "line 11", extra);
     int games, w, l, d;
@@ -537,22 +551,27 @@ static void test_table_pgn_psq_agree(void) {
     while (records && fgets(line, sizeof line, records)) {
         sscanf(line, "[Black \"%63[^\"]\"]", black);
         sscanf(line, "[Round \"%d\"]", &round);
-        if (sscanf(line, "[PlyCount \"%d\"]", &plies) == 1 && round >= 1 && round <= 6) plies_of[round] = plies;
+        if (sscanf(line, "[PlyCount \"%d\"]", &plies) == 1 && round >= 1 && round <= 6)
+            plies_of[round] = plies;
         if (sscanf(line, "[Result \"%15[^\"]\"]", result) != 1) continue;
         const bool a_black = strcmp(black, "A") == 0;
-        if (strcmp(result, "1/2-1/2") == 0) pgn_d++;
-        else if ((strcmp(result, "1-0") == 0) == a_black) pgn_w++;
-        else pgn_l++;
+        if (strcmp(result, "1/2-1/2") == 0)
+            pgn_d++;
+        else if ((strcmp(result, "1-0") == 0) == a_black)
+            pgn_w++;
+        else
+            pgn_l++;
         games_seen++;
     }
     if (records) fclose(records);
-    CHECKF(games_seen == 6 && pgn_w == w && pgn_l == l && pgn_d == d, "pgn %d games %d-%d-%d, table %d-%d-%d",
-           games_seen, pgn_w, pgn_l, pgn_d, w, l, d);
+    CHECKF(games_seen == 6 && pgn_w == w && pgn_l == l && pgn_d == d,
+           "pgn %d games %d-%d-%d, table %d-%d-%d", games_seen, pgn_w, pgn_l, pgn_d, w, l, d);
     for (int n = 1; n <= 6; n++) {
         char path[256], psq_black[64] = "", psq_white[64] = "";
         snprintf(path, sizeof path, "%s/game_%05d.psq", dir, n);
         const int moves = read_psq(path, psq_black, psq_white);
-        CHECKF(moves > 0 && moves == plies_of[n], "game %d: psq %d moves, pgn %d", n, moves, plies_of[n]);
+        CHECKF(moves > 0 && moves == plies_of[n], "game %d: psq %d moves, pgn %d", n, moves,
+               plies_of[n]);
         CHECK(strcmp(psq_black, "A") == 0 || strcmp(psq_black, "B") == 0);
         CHECK(strcmp(psq_black, psq_white) != 0);
         remove(path);
@@ -565,7 +584,8 @@ static void test_table_pgn_psq_agree(void) {
 
 static void test_sprt_stops_the_match(void) {
     Match m;
-    play_match(&m, "sprt", "line 5", "crash 0", FAST " -games 200 -sprt elo0=0 elo1=50 alpha=0.05 beta=0.05");
+    play_match(&m, "sprt", "line 5", "crash 0",
+               FAST " -games 200 -sprt elo0=0 elo1=50 alpha=0.05 beta=0.05");
     CHECK(strstr(m.out, "H1 was accepted") != NULL);
     int games, w, l, d;
     CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games < 200 && w == games);
@@ -576,7 +596,8 @@ static void test_interrupt_prints_table(void) {
     char tag[64], command[2048];
     make_tag(tag, sizeof tag, "sigint");
     snprintf(command, sizeof command,
-             "exec %s -engine name=A 'cmd=%s/fake_brain late 30 %s' -engine name=B 'cmd=%s/fake_brain good %s' "
+             "exec %s -engine name=A 'cmd=%s/fake_brain late 30 %s' -engine name=B "
+             "'cmd=%s/fake_brain good %s' "
              "-each tc=0/1 -games 100 -concurrency 2",
              runner(), tools(), tag, tools(), tag);
     char *out = malloc(OUTPUT_MAX);
@@ -606,8 +627,9 @@ static void test_log_has_io_and_stderr(void) {
     mkdir(dir, 0777);
     snprintf(log, sizeof log, "%s/wuzi-tournament.1.log", dir);
     snprintf(command, sizeof command,
-             "cd %s && exec %s -engine name=A 'cmd=%s/fake_brain chatty %s' -engine name=B 'cmd=%s/fake_brain line 5 %s' "
-             FAST " -games 1 -log", dir, runner(), tools(), tag, tools(), tag);
+             "cd %s && exec %s -engine name=A 'cmd=%s/fake_brain chatty %s' -engine name=B "
+             "'cmd=%s/fake_brain line 5 %s' " FAST " -games 1 -log",
+             dir, runner(), tools(), tag, tools(), tag);
     char *out = malloc(OUTPUT_MAX);
     CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0);
     CHECK(strstr(out, "noise on stderr") == NULL);
@@ -624,7 +646,8 @@ static void test_log_has_io_and_stderr(void) {
 
 static void test_genopenings_makes_playable_openings(void) {
     char command[512], *out = malloc(OUTPUT_MAX);
-    snprintf(command, sizeof command, "%s genopenings rule=4 size=15 count=5 seed=7 depth=2 2>/dev/null", runner());
+    snprintf(command, sizeof command,
+             "%s genopenings rule=4 size=15 count=5 seed=7 depth=2 2>/dev/null", runner());
     CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0);
     const GameSettings renju = {.width = 15, .height = 15, .rule = 4, .tolerance_ms = 100};
     int lines = 0;
@@ -632,7 +655,8 @@ static void test_genopenings_makes_playable_openings(void) {
         if (line[0] == '#') continue;
         Opening o;
         char why[160];
-        CHECKF(opening_parse(line, OPENING_OFFSET, 15, 15, &o, why, sizeof why), "%s: %s", line, why);
+        CHECKF(opening_parse(line, OPENING_OFFSET, 15, 15, &o, why, sizeof why), "%s: %s", line,
+               why);
         CHECKF(o.count >= 3 && o.count <= 5, "%d stones", o.count);
         CHECKF(game_opening_valid(&renju, &o, why, sizeof why), "%s: %s", line, why);
         lines++;
@@ -642,7 +666,10 @@ static void test_genopenings_makes_playable_openings(void) {
 }
 
 static void test_shipped_openings_are_playable(void) {
-    const struct { const char *name; int size, rule; } sets[] = {
+    const struct {
+        const char *name;
+        int size, rule;
+    } sets[] = {
         {"freestyle-15", 15, 0}, {"standard-15", 15, 1}, {"renju-15", 15, 4},
         {"freestyle-20", 20, 0}, {"standard-20", 20, 1}, {"renju-20", 20, 4},
     };
@@ -654,12 +681,16 @@ static void test_shipped_openings_are_playable(void) {
             printf("SKIP %s not found (run from the repository root)\n", path);
             continue;
         }
-        CHECKF(openings_load(&book, path, OPENING_OFFSET, sets[i].size, sets[i].size, error, sizeof error), "%s", error);
+        CHECKF(openings_load(&book, path, OPENING_OFFSET, sets[i].size, sets[i].size, error,
+                             sizeof error),
+               "%s", error);
         CHECKF(book.count >= 100, "%s has %d openings", path, book.count);
-        const GameSettings settings = {.width = sets[i].size, .height = sets[i].size, .rule = sets[i].rule};
+        const GameSettings settings = {
+            .width = sets[i].size, .height = sets[i].size, .rule = sets[i].rule};
         for (int k = 0; k < book.count; k++) {
             char why[160];
-            CHECKF(game_opening_valid(&settings, &book.items[k], why, sizeof why), "%s:%d: %s", path, book.items[k].line, why);
+            CHECKF(game_opening_valid(&settings, &book.items[k], why, sizeof why), "%s:%d: %s",
+                   path, book.items[k].line, why);
         }
         openings_free(&book);
     }
@@ -670,7 +701,8 @@ static void test_usage(void) {
     snprintf(command, sizeof command, "%s -h", runner());
     CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0 && strstr(out, "-engine") != NULL);
     snprintf(command, sizeof command, "%s -engine cmd=x -bogus", runner());
-    CHECK(run_command(command, out, OUTPUT_MAX, 0) == 2 && strstr(out, "unknown option -bogus") != NULL);
+    CHECK(run_command(command, out, OUTPUT_MAX, 0) == 2 &&
+          strstr(out, "unknown option -bogus") != NULL);
     free(out);
 }
 

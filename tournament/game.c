@@ -17,8 +17,8 @@
 
 typedef struct GameState {
     const GameSettings *settings;
-    Player *players[3];          /* indexed by BLACK and WHITE */
-    bool informed[3];            /* has this brain been sent the position yet? */
+    Player *players[3]; /* indexed by BLACK and WHITE */
+    bool informed[3];   /* has this brain been sent the position yet? */
     int64_t time_left[3];
     Board *board;
     GameRecord *record;
@@ -27,7 +27,8 @@ typedef struct GameState {
 typedef enum Outcome { OUTCOME_OK, OUTCOME_OVER, OUTCOME_CANCELLED } Outcome;
 
 int64_t game_start_timeout_ms(const GameSettings *settings, const EngineSpec *spec) {
-    const int64_t base = spec->turn_ms > START_TIMEOUT_MIN_MS ? spec->turn_ms : START_TIMEOUT_MIN_MS;
+    const int64_t base =
+        spec->turn_ms > START_TIMEOUT_MIN_MS ? spec->turn_ms : START_TIMEOUT_MIN_MS;
     return base + settings->tolerance_ms;
 }
 
@@ -61,7 +62,9 @@ static bool word_is(const char *line, const char *word) {
     return strncasecmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ');
 }
 
-static bool is_chatter(const char *line) { return word_is(line, "MESSAGE") || word_is(line, "DEBUG"); }
+static bool is_chatter(const char *line) {
+    return word_is(line, "MESSAGE") || word_is(line, "DEBUG");
+}
 
 /* Why a read failed, for the reason text. */
 static const char *read_failure(ReadStatus status) {
@@ -107,11 +110,13 @@ static Outcome prepare(GameState *state, int color) {
             return forfeit(state, color, END_ERROR);
         }
         ReadStatus status = READ_EOF;
-        if (brain_send(brain, "ABOUT")) status = read_answer(brain, line, sizeof line, clock_ms() + timeout);
+        if (brain_send(brain, "ABOUT"))
+            status = read_answer(brain, line, sizeof line, clock_ms() + timeout);
         if (status != READ_OK) return start_failed(state, color, "to ABOUT", status);
     }
     const int w = state->settings->width, h = state->settings->height;
-    const bool sent = w == h ? brain_sendf(brain, "START %d", w) : brain_sendf(brain, "RECTSTART %d,%d", w, h);
+    const bool sent =
+        w == h ? brain_sendf(brain, "START %d", w) : brain_sendf(brain, "RECTSTART %d,%d", w, h);
     /* Stray lines (a second line after ABOUT, output left from the last game) are skipped:
      * only OK starts the game, only ERROR or UNKNOWN refuses it. */
     const int64_t deadline = clock_ms() + timeout;
@@ -166,7 +171,8 @@ static bool send_position(GameState *state, int color) {
     bool ok = brain_send(brain, "BOARD");
     for (int i = 0; i < record->move_count; i++) {
         const int stone_color = i % 2 == 0 ? BLACK : WHITE;
-        ok = ok && brain_sendf(brain, "%d,%d,%d", record->x[i], record->y[i], stone_color == color ? 1 : 2);
+        ok = ok && brain_sendf(brain, "%d,%d,%d", record->x[i], record->y[i],
+                               stone_color == color ? 1 : 2);
     }
     return ok && brain_send(brain, "DONE");
 }
@@ -210,7 +216,8 @@ static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *el
         return forfeit(state, color, END_ERROR);
     }
     if (!parse_move(line, x, y)) {
-        set_reason(state->record, "%s sent a malformed move: \"%.120s\"", name_of(state, color), line);
+        set_reason(state->record, "%s sent a malformed move: \"%.120s\"", name_of(state, color),
+                   line);
         return forfeit(state, color, END_ERROR);
     }
     if (spec->match_ms > 0) state->time_left[color] -= *elapsed;
@@ -267,7 +274,8 @@ static Outcome place_opening(GameState *state, const Opening *opening) {
     for (int i = 0; opening && i < opening->count; i++) {
         if (rules_play(state->board, opening->x[i], opening->y[i]) != VERDICT_PLAYING) {
             state->record->result = RESULT_DRAW;
-            set_reason(state->record, "opening on line %d cannot be played under this rule", opening->line);
+            set_reason(state->record, "opening on line %d cannot be played under this rule",
+                       opening->line);
             return OUTCOME_OVER;
         }
         record_move(state->record, opening->x[i], opening->y[i], 0);
@@ -317,7 +325,8 @@ bool game_play(const GameSettings *settings, Player *black, Player *white, const
         return true;
     }
     board_init(board, geometry);
-    GameState state = {.settings = settings, .players = {NULL, black, white}, .board = board, .record = record};
+    GameState state = {
+        .settings = settings, .players = {NULL, black, white}, .board = board, .record = record};
     state.time_left[BLACK] = black->spec->match_ms;
     state.time_left[WHITE] = white->spec->match_ms;
     Outcome outcome = prepare(&state, BLACK);
@@ -328,10 +337,12 @@ bool game_play(const GameSettings *settings, Player *black, Player *white, const
     return outcome != OUTCOME_CANCELLED;
 }
 
-bool game_opening_valid(const GameSettings *settings, const Opening *opening, char *why, int why_size) {
+bool game_opening_valid(const GameSettings *settings, const Opening *opening, char *why,
+                        int why_size) {
     const Geometry *geometry = geometry_get(settings->width, settings->height, 5, settings->rule);
     if (!geometry) {
-        snprintf(why, (size_t)why_size, "board %dx%d is not supported", settings->width, settings->height);
+        snprintf(why, (size_t)why_size, "board %dx%d is not supported", settings->width,
+                 settings->height);
         return false;
     }
     Board *board = malloc(sizeof *board);
@@ -341,8 +352,11 @@ bool game_opening_valid(const GameSettings *settings, const Opening *opening, ch
     for (int i = 0; ok && i < opening->count; i++) {
         const Verdict verdict = rules_play(board, opening->x[i], opening->y[i]);
         if (verdict != VERDICT_PLAYING) {
-            snprintf(why, (size_t)why_size, "stone %d (%d,%d) %s", i + 1, opening->x[i], opening->y[i],
-                     verdict == VERDICT_WIN ? "makes five" : verdict == VERDICT_FOUL ? "is a renju foul" : "cannot be played");
+            snprintf(why, (size_t)why_size, "stone %d (%d,%d) %s", i + 1, opening->x[i],
+                     opening->y[i],
+                     verdict == VERDICT_WIN    ? "makes five"
+                     : verdict == VERDICT_FOUL ? "is a renju foul"
+                                               : "cannot be played");
             ok = false;
         }
     }

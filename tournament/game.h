@@ -30,8 +30,8 @@ typedef struct EngineOption {
 typedef struct EngineSpec {
     char name[64];
     char command[2048];
-    int64_t match_ms;        /* 0 = no game clock */
-    int64_t turn_ms;         /* > 0 */
+    int64_t match_ms; /* 0 = no game clock */
+    int64_t turn_ms;  /* > 0 */
     int option_count;
     EngineOption options[ENGINE_OPTIONS_MAX];
 } EngineSpec;
@@ -39,8 +39,8 @@ typedef struct EngineSpec {
 typedef struct GameSettings {
     int width, height, rule;
     int64_t tolerance_ms;
-    int draw_after;          /* 0 = never; otherwise a draw once that many stones are down */
-    int64_t max_memory;      /* bytes, sent as INFO max_memory */
+    int draw_after;     /* 0 = never; otherwise a draw once that many stones are down */
+    int64_t max_memory; /* bytes, sent as INFO max_memory */
 } GameSettings;
 
 /* A brain process together with the engine it runs; kept alive between games. */

@@ -52,19 +52,19 @@ typedef struct Options {
 } Options;
 
 typedef struct Job {
-    int number;            /* 1-based game number */
+    int number; /* 1-based game number */
     int encounter;
-    int black, white;      /* engine indices */
-    int opening;           /* index into the book, -1: empty board */
-    int partner;           /* job index of the other game on the same opening (-repeat), or -1 */
+    int black, white; /* engine indices */
+    int opening;      /* index into the book, -1: empty board */
+    int partner;      /* job index of the other game on the same opening (-repeat), or -1 */
     bool done;
-    double points_a;       /* for the encounter's first engine */
+    double points_a; /* for the encounter's first engine */
 } Job;
 
 typedef struct Encounter {
     int a, b;
-    Score score;           /* a's view */
-    Pentanomial penta;     /* a's view */
+    Score score;       /* a's view */
+    Pentanomial penta; /* a's view */
 } Encounter;
 
 typedef struct Tournament {
@@ -77,8 +77,8 @@ typedef struct Tournament {
     Score engine_score[MAX_ENGINES];
     Pentanomial engine_penta[MAX_ENGINES];
     pthread_mutex_t lock;
-    atomic_bool stop;      /* start no new game */
-    atomic_bool cancel;    /* abandon the games in progress */
+    atomic_bool stop;   /* start no new game */
+    atomic_bool cancel; /* abandon the games in progress */
     atomic_bool interrupted;
     bool tty;
     bool record_error_shown;
@@ -93,15 +93,16 @@ typedef struct Worker {
 } Worker;
 
 static void usage(FILE *out) {
-    fprintf(out,
+    fprintf(
+        out,
         "usage: wuzi-tournament -engine name=N cmd=CMD [tc=MATCH/TURN] [option.K=V ...]\n"
         "                       -engine ... [options]\n"
         "Plays Gomocup (pbrain) brains against each other and judges the games.\n\n"
         "Engine settings (after -engine, or after -each for every engine):\n"
         "  name=N          name shown in the results\n"
         "  cmd=CMD         command line, run by /bin/sh (quote it if it has spaces)\n"
-        "  tc=MATCH/TURN   seconds per game (0 = no game clock) / seconds per move; tc=T means T/T\n"
-        "                  (default 0/5)\n"
+        "  tc=MATCH/TURN   seconds per game (0 = no game clock) / seconds per move;\n"
+        "                  tc=T means T/T (default 0/5)\n"
         "  option.K=V      sent as INFO K V before every game\n\n"
         "Options:\n"
         "  -games N        games per encounter (default 1)\n"
@@ -232,11 +233,16 @@ static void parse_sprt(Options *options, const EngineArgs *args) {
         const char *eq = strchr(token, '=');
         if (!eq) fail("bad -sprt setting \"%s\"", token);
         const double v = double_value(token, eq + 1);
-        if (strncmp(token, "elo0=", 5) == 0) sprt->elo0 = v;
-        else if (strncmp(token, "elo1=", 5) == 0) sprt->elo1 = v;
-        else if (strncmp(token, "alpha=", 6) == 0) sprt->alpha = v;
-        else if (strncmp(token, "beta=", 5) == 0) sprt->beta = v;
-        else fail("unknown -sprt setting \"%s\"", token);
+        if (strncmp(token, "elo0=", 5) == 0)
+            sprt->elo0 = v;
+        else if (strncmp(token, "elo1=", 5) == 0)
+            sprt->elo1 = v;
+        else if (strncmp(token, "alpha=", 6) == 0)
+            sprt->alpha = v;
+        else if (strncmp(token, "beta=", 5) == 0)
+            sprt->beta = v;
+        else
+            fail("unknown -sprt setting \"%s\"", token);
     }
     if (!(sprt->elo1 > sprt->elo0)) fail("%s", "-sprt needs elo1 > elo0");
     if (!(sprt->alpha > 0 && sprt->alpha < 0.5 && sprt->beta > 0 && sprt->beta < 0.5))
@@ -247,7 +253,8 @@ static void parse_boardsize(Options *options, const char *text) {
     if (!text) fail("%s", "-boardsize needs a value");
     int w, h;
     char extra;
-    if (sscanf(text, "%dx%d%c", &w, &h, &extra) == 2 || sscanf(text, "%dX%d%c", &w, &h, &extra) == 2) {
+    if (sscanf(text, "%dx%d%c", &w, &h, &extra) == 2 ||
+        sscanf(text, "%dX%d%c", &w, &h, &extra) == 2) {
     } else if (sscanf(text, "%d%c", &w, &extra) == 1) {
         h = w;
     } else {
@@ -264,7 +271,8 @@ static void build_engines(Options *options, EngineArgs *engine_args, const Engin
         memset(spec, 0, sizeof *spec);
         spec->turn_ms = 5000;
         for (int i = 0; i < each->count; i++) apply_engine_token(spec, each->tokens[i]);
-        for (int i = 0; i < engine_args[e].count; i++) apply_engine_token(spec, engine_args[e].tokens[i]);
+        for (int i = 0; i < engine_args[e].count; i++)
+            apply_engine_token(spec, engine_args[e].tokens[i]);
         if (!spec->command[0]) fail("%s", "every -engine needs cmd=CMD");
         if (!spec->name[0]) snprintf(spec->name, sizeof spec->name, "engine%d", e + 1);
     }
@@ -275,7 +283,10 @@ static void parse_options(int argc, char **argv, Options *options) {
     EngineArgs each = {0};
     memset(options, 0, sizeof *options);
     options->games = options->rounds = options->concurrency = 1;
-    options->settings = (GameSettings){.width = 15, .height = 15, .rule = 0, .tolerance_ms = 1000,
+    options->settings = (GameSettings){.width = 15,
+                                       .height = 15,
+                                       .rule = 0,
+                                       .tolerance_ms = 1000,
                                        .max_memory = DEFAULT_MAX_MEMORY};
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
@@ -311,7 +322,8 @@ static void parse_options(int argc, char **argv, Options *options) {
             parse_sprt(options, &args);
         } else if (strcmp(arg, "-rule") == 0) {
             const int rule = int_arg(arg, next, 0, 9);
-            if (rule != 0 && rule != 1 && rule != 4 && rule != 8 && rule != 9) fail("-rule %s: use 0, 1, 4, 8 or 9", next);
+            if (rule != 0 && rule != 1 && rule != 4 && rule != 8 && rule != 9)
+                fail("-rule %s: use 0, 1, 4, 8 or 9", next);
             options->settings.rule = rule, i++;
         } else if (strcmp(arg, "-boardsize") == 0) {
             parse_boardsize(options, next), i++;
@@ -319,11 +331,15 @@ static void parse_options(int argc, char **argv, Options *options) {
             options->settings.tolerance_ms = int_arg(arg, next, 0, 3600000), i++;
         } else if (strcmp(arg, "-drawafter") == 0) {
             options->settings.draw_after = int_arg(arg, next, 0, 1024), i++;
-        } else if (strcmp(arg, "-pgn") == 0 || strcmp(arg, "-sgf") == 0 || strcmp(arg, "-psq") == 0) {
+        } else if (strcmp(arg, "-pgn") == 0 || strcmp(arg, "-sgf") == 0 ||
+                   strcmp(arg, "-psq") == 0) {
             if (!next) fail("%s needs a file name", arg);
-            if (arg[1] == 'p' && arg[2] == 'g') options->pgn = next;
-            else if (arg[1] == 's') options->sgf = next;
-            else options->psq = next;
+            if (arg[1] == 'p' && arg[2] == 'g')
+                options->pgn = next;
+            else if (arg[1] == 's')
+                options->sgf = next;
+            else
+                options->psq = next;
             i++;
         } else if (strcmp(arg, "-seed") == 0) {
             options->seed = (uint64_t)int_arg(arg, next, 0, 0x7fffffffL), i++;
@@ -334,7 +350,8 @@ static void parse_options(int argc, char **argv, Options *options) {
     }
     if (options->engine_count < 2) fail("%s", "at least two -engine are needed");
     build_engines(options, engine_args, &each);
-    if (options->sprt.enabled && options->engine_count != 2) fail("%s", "-sprt needs exactly two engines");
+    if (options->sprt.enabled && options->engine_count != 2)
+        fail("%s", "-sprt needs exactly two engines");
 }
 
 /* ---- schedule ---- */
@@ -392,14 +409,15 @@ static void load_openings(Tournament *t) {
         char why[160];
         if (!game_opening_valid(&options->settings, &t->book.items[i], why, sizeof why)) {
             char message[512];
-            snprintf(message, sizeof message, "%s:%d: %s", options->openings_file, t->book.items[i].line, why);
+            snprintf(message, sizeof message, "%s:%d: %s", options->openings_file,
+                     t->book.items[i].line, why);
             fail("%s", message);
         }
     }
     if (options->opening_random) {
         uint64_t seed = options->opening_seed_given ? options->opening_seed
                         : options->seed_given       ? options->seed
-                                                    : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+                                              : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
         openings_shuffle(&t->book, seed);
         printf("Openings: %d from %s, random order (seed %llu)\n", t->book.count,
                options->openings_file, (unsigned long long)seed);
@@ -417,7 +435,8 @@ static void clear_progress(const Tournament *t) {
 static void show_progress(const Tournament *t) {
     if (!t->tty) return;
     const int64_t seconds = (clock_ms() - t->start_ms) / 1000;
-    printf("[%d/%d games, %d running, %lld s]", t->finished, t->job_count, t->running, (long long)seconds);
+    printf("[%d/%d games, %d running, %lld s]", t->finished, t->job_count, t->running,
+           (long long)seconds);
     fflush(stdout);
 }
 
@@ -438,7 +457,8 @@ static void print_score_line(const Tournament *t, const Encounter *e) {
 
 static void print_sprt_line(const Tournament *t, const Encounter *e) {
     const SprtSettings *sprt = &t->options->sprt;
-    const double llr = t->options->repeat ? sprt_llr_pentanomial(sprt, &e->penta) : sprt_llr(sprt, &e->score);
+    const double llr =
+        t->options->repeat ? sprt_llr_pentanomial(sprt, &e->penta) : sprt_llr(sprt, &e->score);
     double lower, upper;
     sprt_bounds(sprt, &lower, &upper);
     printf("SPRT: llr %.3f (%.1f%%), lbound %.3f, ubound %.3f - %s\n", llr,
@@ -493,12 +513,13 @@ static void print_table(const Tournament *t) {
         format_elo(elo, sizeof elo, estimate.elo);
         format_elo(error, sizeof error, estimate.error);
         const int n = score_games(s);
-        printf("%4d %-20s %6d %6d %6d %6d %6.1f%% %8s %7s %6.1f%%", r + 1, options->engines[e].name, n,
-               s->wins, s->losses, s->draws, n ? 100.0 * (s->wins + 0.5 * s->draws) / n : 0.0, elo,
-               error, 100 * estimate.los);
+        printf("%4d %-20s %6d %6d %6d %6d %6.1f%% %8s %7s %6.1f%%", r + 1, options->engines[e].name,
+               n, s->wins, s->losses, s->draws, n ? 100.0 * (s->wins + 0.5 * s->draws) / n : 0.0,
+               elo, error, 100 * estimate.los);
         if (options->repeat) {
             const Pentanomial *p = &t->engine_penta[e];
-            printf("  [%d, %d, %d, %d, %d]", p->count[0], p->count[1], p->count[2], p->count[3], p->count[4]);
+            printf("  [%d, %d, %d, %d, %d]", p->count[0], p->count[1], p->count[2], p->count[3],
+                   p->count[4]);
         }
         printf("\n");
     }
@@ -544,7 +565,8 @@ static void count_pair(Tournament *t, Encounter *e, const Job *job) {
 static void check_sprt(Tournament *t, const Encounter *e) {
     const SprtSettings *sprt = &t->options->sprt;
     if (!sprt->enabled) return;
-    const double llr = t->options->repeat ? sprt_llr_pentanomial(sprt, &e->penta) : sprt_llr(sprt, &e->score);
+    const double llr =
+        t->options->repeat ? sprt_llr_pentanomial(sprt, &e->penta) : sprt_llr(sprt, &e->score);
     if (sprt_verdict(sprt, llr) == SPRT_CONTINUE) return;
     if (!atomic_exchange(&t->stop, true)) print_sprt_line(t, e);
 }
@@ -574,7 +596,8 @@ static void finish_game(Tournament *t, Job *job, const GameRecord *record) {
 
 /* The two players of a worker follow the engines of its current game; a change of engines
  * stops the old brains. */
-static void assign_players(Worker *w, Player slots[2], const Job *job, Player **black, Player **white) {
+static void assign_players(Worker *w, Player slots[2], const Job *job, Player **black,
+                           Player **white) {
     const Options *options = w->tournament->options;
     const EngineSpec *want_black = &options->engines[job->black];
     const EngineSpec *want_white = &options->engines[job->white];
@@ -620,7 +643,8 @@ static void *worker_main(void *arg) {
         Player *black, *white;
         assign_players(w, slots, job, &black, &white);
         const Opening *opening = job->opening >= 0 ? &t->book.items[job->opening] : NULL;
-        const bool played = game_play(&t->options->settings, black, white, opening, job->number, record);
+        const bool played =
+            game_play(&t->options->settings, black, white, opening, job->number, record);
         pthread_mutex_lock(&t->lock);
         t->running--;
         if (played) finish_game(t, job, record);
@@ -670,7 +694,8 @@ static void run_workers(Tournament *t) {
     if (!workers) fail("%s", "out of memory");
     int started = 0;
     for (int i = 0; i < count; i++) {
-        workers[i] = (Worker){.tournament = t, .id = i + 1, .log_fd = t->options->log ? open_log(i + 1) : -1};
+        workers[i] = (Worker){
+            .tournament = t, .id = i + 1, .log_fd = t->options->log ? open_log(i + 1) : -1};
         if (pthread_create(&workers[i].thread, NULL, worker_main, &workers[i]) != 0) break;
         started++;
     }
@@ -681,7 +706,8 @@ static void run_workers(Tournament *t) {
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1 && strcmp(argv[1], "genopenings") == 0) return opening_gen_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "genopenings") == 0)
+        return opening_gen_main(argc - 1, argv + 1);
     Options options;
     parse_options(argc, argv, &options);
     Tournament t = {.options = &options, .tty = isatty(STDOUT_FILENO), .start_ms = clock_ms()};

@@ -13,11 +13,11 @@
 typedef struct GenSettings {
     int size, rule, count;
     int min_stones, max_stones;
-    int radius;             /* stones within this many cells of the centre (Chebyshev) */
-    int off_centre;         /* percent of openings around a centre moved off the board's */
-    int depth;              /* search depth of the balance check */
-    int margin;             /* largest |score| kept, in the engine's units */
-    int verbose;            /* 1: every candidate and its score on stderr */
+    int radius;     /* stones within this many cells of the centre (Chebyshev) */
+    int off_centre; /* percent of openings around a centre moved off the board's */
+    int depth;      /* search depth of the balance check */
+    int margin;     /* largest |score| kept, in the engine's units */
+    int verbose;    /* 1: every candidate and its score on stderr */
     uint64_t seed;
     const char *out;
 } GenSettings;
@@ -29,7 +29,8 @@ typedef struct Candidate {
 } Candidate;
 
 static void gen_usage(FILE *out) {
-    fprintf(out,
+    fprintf(
+        out,
         "usage: wuzi-tournament genopenings [rule=0|1|4] [size=N] [count=N] [seed=N]\n"
         "                                   [stones=MIN-MAX] [radius=N] [offcentre=PERCENT]\n"
         "                                   [depth=N] [margin=N] [out=FILE] [verbose=1]\n"
@@ -54,10 +55,19 @@ static bool parse_setting(GenSettings *s, const char *token) {
     errno = 0;
     const long v = strtol(value, &end, 10);
     if (end == value || *end || errno || v < 0) return false;
-    const struct { const char *key; int *field; long max; } ints[] = {
-        {"rule=", &s->rule, 9},      {"size=", &s->size, BOARD_MAX}, {"count=", &s->count, 100000},
-        {"radius=", &s->radius, 15}, {"offcentre=", &s->off_centre, 100}, {"depth=", &s->depth, 30},
-        {"margin=", &s->margin, 1000000}, {"verbose=", &s->verbose, 1},
+    const struct {
+        const char *key;
+        int *field;
+        long max;
+    } ints[] = {
+        {"rule=", &s->rule, 9},
+        {"size=", &s->size, BOARD_MAX},
+        {"count=", &s->count, 100000},
+        {"radius=", &s->radius, 15},
+        {"offcentre=", &s->off_centre, 100},
+        {"depth=", &s->depth, 30},
+        {"margin=", &s->margin, 1000000},
+        {"verbose=", &s->verbose, 1},
     };
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         if (strncmp(token, ints[i].key, strlen(ints[i].key)) != 0) continue;
@@ -72,7 +82,9 @@ static bool parse_setting(GenSettings *s, const char *token) {
     return false;
 }
 
-static int random_below(uint64_t *rng, int n) { return n > 0 ? (int)(rng_next(rng) % (uint64_t)n) : 0; }
+static int random_below(uint64_t *rng, int n) {
+    return n > 0 ? (int)(rng_next(rng) % (uint64_t)n) : 0;
+}
 
 /* A random opening that can be played under the rule: no five, no foul, cells on the board. */
 static bool draw_opening(const GenSettings *s, uint64_t *rng, Board *board, Opening *opening) {
@@ -116,7 +128,8 @@ static bool balanced(const GenSettings *s, Engine *engine, Candidate *candidate)
     const Opening *o = &candidate->opening;
     for (int i = 0; i < o->count; i++)
         stones[i] = (EngineStone){.x = o->x[i], .y = o->y[i], .color = i % 2 == 0 ? BLACK : WHITE};
-    if (engine_set_position(engine, stones, o->count, o->count % 2 == 0 ? BLACK : WHITE) != ENGINE_OK)
+    if (engine_set_position(engine, stones, o->count, o->count % 2 == 0 ? BLACK : WHITE) !=
+        ENGINE_OK)
         return false;
     EngineLimits limits;
     engine_limits_default(&limits);
@@ -145,10 +158,12 @@ static int generate(const GenSettings *s, FILE *out) {
         fprintf(stderr, "genopenings: the engine cannot play %dx%d\n", s->size, s->size);
         return 1;
     }
-    fprintf(out, "# %d openings, %dx%d, rule %d; made by: wuzi-tournament genopenings rule=%d size=%d "
-                 "count=%d seed=%llu stones=%d-%d radius=%d offcentre=%d depth=%d margin=%d\n",
-            s->count, s->size, s->size, s->rule, s->rule, s->size, s->count, (unsigned long long)s->seed,
-            s->min_stones, s->max_stones, s->radius, s->off_centre, s->depth, s->margin);
+    fprintf(out,
+            "# %d openings, %dx%d, rule %d; made by: wuzi-tournament genopenings rule=%d size=%d "
+            "count=%d seed=%llu stones=%d-%d radius=%d offcentre=%d depth=%d margin=%d\n",
+            s->count, s->size, s->size, s->rule, s->rule, s->size, s->count,
+            (unsigned long long)s->seed, s->min_stones, s->max_stones, s->radius, s->off_centre,
+            s->depth, s->margin);
     uint64_t rng = s->seed;
     int found = 0, tried = 0;
     while (found < s->count && tried < s->count * 1000) {
@@ -160,7 +175,8 @@ static int generate(const GenSettings *s, FILE *out) {
         if (seen_before(kept, found, text)) continue;
         const bool keep = balanced(s, engine, &candidate);
         if (s->verbose)
-            fprintf(stderr, "%-40s score %6d mate %3d %s\n", text, candidate.score, candidate.mate, keep ? "kept" : "");
+            fprintf(stderr, "%-40s score %6d mate %3d %s\n", text, candidate.score, candidate.mate,
+                    keep ? "kept" : "");
         if (!keep) continue;
         kept[found++] = strdup(text);
         fprintf(out, "%s\n", text);
@@ -175,8 +191,16 @@ static int generate(const GenSettings *s, FILE *out) {
 }
 
 int opening_gen_main(int argc, char **argv) {
-    GenSettings s = {.size = 15, .rule = 0, .count = 100, .min_stones = 3, .max_stones = 5,
-                     .radius = 3, .off_centre = 25, .depth = 6, .margin = 60, .seed = 1};
+    GenSettings s = {.size = 15,
+                     .rule = 0,
+                     .count = 100,
+                     .min_stones = 3,
+                     .max_stones = 5,
+                     .radius = 3,
+                     .off_centre = 25,
+                     .depth = 6,
+                     .margin = 60,
+                     .seed = 1};
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             gen_usage(stdout);
@@ -189,7 +213,8 @@ int opening_gen_main(int argc, char **argv) {
         }
     }
     if (s.size < 2 * s.radius + 3 || !geometry_get(s.size, s.size, 5, s.rule)) {
-        fprintf(stderr, "genopenings: size %d does not fit radius %d or rule %d\n", s.size, s.radius, s.rule);
+        fprintf(stderr, "genopenings: size %d does not fit radius %d or rule %d\n", s.size,
+                s.radius, s.rule);
         return 2;
     }
     FILE *out = s.out ? fopen(s.out, "w") : stdout;

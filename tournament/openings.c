@@ -30,8 +30,8 @@ static bool add_stone(Opening *opening, int x, int y, int width, int height, cha
         return false;
     }
     if (x < 0 || y < 0 || x >= width || y >= height) {
-        snprintf(error, error_size, "stone %d (%d,%d) is off the %dx%d board",
-                 opening->count + 1, x, y, width, height);
+        snprintf(error, error_size, "stone %d (%d,%d) is off the %dx%d board", opening->count + 1,
+                 x, y, width, height);
         return false;
     }
     for (int i = 0; i < opening->count; i++) {
@@ -83,15 +83,15 @@ static bool parse_pos(const char *p, int width, int height, Opening *opening, ch
     return true;
 }
 
-bool opening_parse(const char *text, OpeningFormat format, int width, int height,
-                   Opening *opening, char *error, size_t error_size) {
+bool opening_parse(const char *text, OpeningFormat format, int width, int height, Opening *opening,
+                   char *error, size_t error_size) {
     opening->count = 0;
     if (format == OPENING_POS) return parse_pos(text, width, height, opening, error, error_size);
     return parse_offset(text, width, height, opening, error, error_size);
 }
 
-void opening_format(const Opening *opening, OpeningFormat format, int width, int height,
-                    char *out, size_t size) {
+void opening_format(const Opening *opening, OpeningFormat format, int width, int height, char *out,
+                    size_t size) {
     size_t used = 0;
     out[0] = '\0';
     for (int i = 0; i < opening->count && used < size; i++) {
@@ -111,8 +111,8 @@ static bool is_blank_or_comment(const char *line) {
     return *line == '\0' || *line == '#';
 }
 
-bool openings_load(OpeningBook *book, const char *path, OpeningFormat format, int width,
-                   int height, char *error, size_t error_size) {
+bool openings_load(OpeningBook *book, const char *path, OpeningFormat format, int width, int height,
+                   char *error, size_t error_size) {
     book->items = NULL;
     book->count = 0;
     FILE *file = fopen(path, "r");

@@ -20,7 +20,7 @@ typedef enum OpeningFormat { OPENING_OFFSET, OPENING_POS } OpeningFormat;
 typedef struct Opening {
     int count;
     int x[OPENING_MAX_STONES], y[OPENING_MAX_STONES];
-    int line;                      /* line number in its file, for messages */
+    int line; /* line number in its file, for messages */
 } Opening;
 
 typedef struct OpeningBook {
@@ -30,15 +30,15 @@ typedef struct OpeningBook {
 
 /* Parse one line into absolute coordinates on a width×height board. False (with a reason in
  * `error`) if the line is malformed, off the board or repeats a cell. */
-bool opening_parse(const char *text, OpeningFormat format, int width, int height,
-                   Opening *opening, char *error, size_t error_size);
+bool opening_parse(const char *text, OpeningFormat format, int width, int height, Opening *opening,
+                   char *error, size_t error_size);
 /* The opening in offset or pos notation (for records). */
-void opening_format(const Opening *opening, OpeningFormat format, int width, int height,
-                    char *out, size_t size);
+void opening_format(const Opening *opening, OpeningFormat format, int width, int height, char *out,
+                    size_t size);
 
 /* Read a whole file; false with a message naming the line on the first bad one. */
-bool openings_load(OpeningBook *book, const char *path, OpeningFormat format, int width,
-                   int height, char *error, size_t error_size);
+bool openings_load(OpeningBook *book, const char *path, OpeningFormat format, int width, int height,
+                   char *error, size_t error_size);
 void openings_free(OpeningBook *book);
 /* Shuffle the book with a seeded generator (reproducible for a given seed). */
 void openings_shuffle(OpeningBook *book, uint64_t seed);

@@ -33,9 +33,7 @@ void brain_init(Brain *brain, const char *name, int log_fd, int64_t log_start_ms
 
 bool brain_running(const Brain *brain) { return brain->pid > 0; }
 
-static bool cancelled(const Brain *brain) {
-    return brain->cancel && atomic_load(brain->cancel);
-}
+static bool cancelled(const Brain *brain) { return brain->cancel && atomic_load(brain->cancel); }
 
 void brain_log(Brain *brain, const char *direction, const char *text) {
     if (brain->log_fd < 0) return;

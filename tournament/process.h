@@ -18,15 +18,15 @@
 
 typedef struct Brain {
     char name[64];
-    pid_t pid;                   /* 0 while not running */
-    int to_fd, from_fd;          /* the brain's stdin (we write) and stdout (we read) */
+    pid_t pid;          /* 0 while not running */
+    int to_fd, from_fd; /* the brain's stdin (we write) and stdout (we read) */
     char buffer[BRAIN_LINE_MAX];
     size_t length;
     bool eof;
-    bool discarding;             /* skipping the rest of an overlong line */
-    int log_fd;                  /* -1: no log */
+    bool discarding; /* skipping the rest of an overlong line */
+    int log_fd;      /* -1: no log */
     int64_t log_start_ms;
-    const atomic_bool *cancel;   /* set by Ctrl-C: every read gives up at once */
+    const atomic_bool *cancel; /* set by Ctrl-C: every read gives up at once */
 } Brain;
 
 typedef enum ReadStatus { READ_OK, READ_TIMEOUT, READ_EOF, READ_CANCELLED } ReadStatus;

@@ -15,23 +15,28 @@
 
 #include "board.h"
 
-typedef enum GameResult { RESULT_NONE, RESULT_BLACK_WINS, RESULT_WHITE_WINS, RESULT_DRAW } GameResult;
+typedef enum GameResult {
+    RESULT_NONE,
+    RESULT_BLACK_WINS,
+    RESULT_WHITE_WINS,
+    RESULT_DRAW
+} GameResult;
 
 /* How the game ended, for the psq end code. */
 typedef enum GameEnd {
-    END_NORMAL,       /* five, foul, full board, adjudication */
-    END_TIME,         /* time forfeit */
-    END_ERROR,        /* crash, illegal or malformed move, ERROR/UNKNOWN reply */
+    END_NORMAL, /* five, foul, full board, adjudication */
+    END_TIME,   /* time forfeit */
+    END_ERROR,  /* crash, illegal or malformed move, ERROR/UNKNOWN reply */
 } GameEnd;
 
 typedef struct GameRecord {
-    int number;                  /* 1-based game number in the tournament */
-    char black[64], white[64];   /* player names */
+    int number;                /* 1-based game number in the tournament */
+    char black[64], white[64]; /* player names */
     int width, height, rule;
-    int opening_count;           /* the first stones came from the opening */
+    int opening_count; /* the first stones came from the opening */
     int move_count;
     int x[MAX_MOVES], y[MAX_MOVES];
-    int64_t ms[MAX_MOVES];       /* thinking time of each move */
+    int64_t ms[MAX_MOVES]; /* thinking time of each move */
     GameResult result;
     GameEnd end;
     char reason[256];

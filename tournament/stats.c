@@ -67,7 +67,8 @@ static void moments(const double *values, const int *counts, int kinds, int *tot
     }
     *mean = *total ? sum / *total : 0.5;
     double squares = 0;
-    for (int i = 0; i < kinds; i++) squares += counts[i] * (values[i] - *mean) * (values[i] - *mean);
+    for (int i = 0; i < kinds; i++)
+        squares += counts[i] * (values[i] - *mean) * (values[i] - *mean);
     *variance = *total ? squares / *total : 0;
 }
 
@@ -147,7 +148,8 @@ static void constrained_mle(const double *values, const double *observed, int ki
 /* Generalized SPRT on a multinomial: N · Σ q_i log(p1_i / p0_i), where q is the observed
  * distribution (with the pseudo-counts) and p0, p1 the closest distributions whose mean score
  * is s0 and s1. */
-static double gsprt_llr(const SprtSettings *sprt, const double *values, const int *counts, int kinds) {
+static double gsprt_llr(const SprtSettings *sprt, const double *values, const int *counts,
+                        int kinds) {
     double observed[5], total = 0;
     for (int i = 0; i < kinds; i++) total += counts[i] + SPRT_PSEUDO_COUNT;
     for (int i = 0; i < kinds; i++) observed[i] = (counts[i] + SPRT_PSEUDO_COUNT) / total;

@@ -26,12 +26,12 @@ typedef struct Pentanomial {
 } Pentanomial;
 
 typedef struct EloEstimate {
-    int games;          /* games (or pairs, for the pentanomial) */
-    double score;       /* 0..1 */
-    double elo;         /* may be ±INFINITY for a score of 0 or 1 */
-    double error;       /* half-width of the 95 % interval, in Elo */
-    double los;         /* 0..1 */
-    double draw_ratio;  /* 0..1 */
+    int games;         /* games (or pairs, for the pentanomial) */
+    double score;      /* 0..1 */
+    double elo;        /* may be ±INFINITY for a score of 0 or 1 */
+    double error;      /* half-width of the 95 % interval, in Elo */
+    double los;        /* 0..1 */
+    double draw_ratio; /* 0..1 */
 } EloEstimate;
 
 typedef struct SprtSettings {
@@ -41,7 +41,7 @@ typedef struct SprtSettings {
 
 typedef enum SprtVerdict { SPRT_CONTINUE, SPRT_H0, SPRT_H1 } SprtVerdict;
 
-void score_add(Score *score, double points);  /* points 1, 0.5 or 0 */
+void score_add(Score *score, double points); /* points 1, 0.5 or 0 */
 int score_games(const Score *score);
 /* Score from the other side's view. */
 Score score_flip(const Score *score);

@@ -32,7 +32,7 @@ typedef struct Fake {
     const char *arg;
     int width, height;
     char cell[SIZE_MAX_SIDE][SIZE_MAX_SIDE];
-    int last_x, last_y;            /* opponent's last stone, -1 if none */
+    int last_x, last_y; /* opponent's last stone, -1 if none */
     int moves_played;
     const char *script_next;
 } Fake;
@@ -184,7 +184,10 @@ static bool handle(Fake *fake, const char *line) {
 }
 
 int main(int argc, char **argv) {
-    Fake fake = {.mode = argc > 1 ? argv[1] : "good", .arg = argc > 2 ? argv[2] : "0", .width = 15, .height = 15};
+    Fake fake = {.mode = argc > 1 ? argv[1] : "good",
+                 .arg = argc > 2 ? argv[2] : "0",
+                 .width = 15,
+                 .height = 15};
     new_game(&fake);
     if (strcmp(fake.mode, "ignoreend") == 0) signal(SIGTERM, SIG_IGN);
     char line[4096];
