@@ -427,6 +427,21 @@ static void test_schedules(void) {
     end_match(&m);
 }
 
+static void test_missing_command_and_draw_adjudication(void) {
+    Match m;
+    play_match(&m, "missing", "good", "good",
+               FAST " -engine name=C cmd=/nonexistent/brain -games 1");
+    CHECKF(strstr(m.out, "{C ended its output to ABOUT (the shell could not run its command)}"),
+           "%s", m.out);
+    /* Two first-empty-cell brains fill the board like a chessboard: no five, so -drawafter. */
+    CHECK(strstr(m.out, "Finished game 1 (A vs B)") != NULL);
+    end_match(&m);
+    play_match(&m, "drawafter", "good", "good", FAST " -games 1 -drawafter 30");
+    CHECKF(strstr(m.out, "Finished game 1 (A vs B): 1/2-1/2 {draw by adjudication after 30 moves}"),
+           "%s", m.out);
+    end_match(&m);
+}
+
 static void test_occupied_garbage_error_lose(void) {
     Match m;
     play_match(&m, "occupied", "line 5", "occupied", FAST " -games 1");
@@ -720,6 +735,7 @@ int main(void) {
     RUN(test_hang_loses_on_time_and_is_killed);
     RUN(test_no_zombie_while_brains_die);
     RUN(test_schedules);
+    RUN(test_missing_command_and_draw_adjudication);
     RUN(test_late_move_within_and_beyond_tolerance);
     RUN(test_game_clock_runs_out);
     RUN(test_occupied_garbage_error_lose);

@@ -81,8 +81,11 @@ static ReadStatus read_answer(Brain *brain, char *line, size_t size, int64_t dea
 
 static Outcome start_failed(GameState *state, int color, const char *what, ReadStatus status) {
     if (status == READ_CANCELLED) return OUTCOME_CANCELLED;
-    set_reason(state->record, "%s %s %s", name_of(state, color), read_failure(status), what);
-    return forfeit(state, color, status == READ_TIMEOUT ? END_TIME : END_ERROR);
+    const Outcome outcome = forfeit(state, color, status == READ_TIMEOUT ? END_TIME : END_ERROR);
+    const bool not_run = brain_command_failed(&state->players[color]->brain);
+    set_reason(state->record, "%s %s %s%s", name_of(state, color), read_failure(status), what,
+               not_run ? " (the shell could not run its command)" : "");
+    return outcome;
 }
 
 static void send_infos(GameState *state, int color) {

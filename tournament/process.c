@@ -26,12 +26,18 @@ void brain_init(Brain *brain, const char *name, int log_fd, int64_t log_start_ms
     memset(brain, 0, sizeof *brain);
     snprintf(brain->name, sizeof brain->name, "%s", name);
     brain->to_fd = brain->from_fd = -1;
+    brain->exit_status = -1;
     brain->log_fd = log_fd;
     brain->log_start_ms = log_start_ms;
     brain->cancel = cancel;
 }
 
 bool brain_running(const Brain *brain) { return brain->pid > 0; }
+
+bool brain_command_failed(const Brain *brain) {
+    return brain->exit_status != -1 && WIFEXITED(brain->exit_status) &&
+           WEXITSTATUS(brain->exit_status) == 127;
+}
 
 static bool cancelled(const Brain *brain) { return brain->cancel && atomic_load(brain->cancel); }
 
@@ -237,9 +243,10 @@ void brain_stop(Brain *brain, int grace_ms) {
     kill(brain->pid, SIGKILL);
     close(brain->to_fd);
     close(brain->from_fd);
-    int status;
+    int status = -1;
     while (waitpid(brain->pid, &status, 0) < 0 && errno == EINTR) {
     }
+    brain->exit_status = status;
     brain_log(brain, "**", "stopped");
     brain->pid = 0;
     brain->to_fd = brain->from_fd = -1;

@@ -27,6 +27,7 @@ typedef struct Brain {
     int log_fd;      /* -1: no log */
     int64_t log_start_ms;
     const atomic_bool *cancel; /* set by Ctrl-C: every read gives up at once */
+    int exit_status;           /* waitpid status of the last process stopped, -1 if none */
 } Brain;
 
 typedef enum ReadStatus { READ_OK, READ_TIMEOUT, READ_EOF, READ_CANCELLED } ReadStatus;
@@ -50,6 +51,9 @@ ReadStatus brain_read(Brain *brain, char *line, size_t size, int64_t deadline_ms
 /* Stop a running brain: END, up to grace_ms for it to close its output (0: no END, kill at
  * once), then SIGKILL to its process group and waitpid. Safe to call on a stopped brain. */
 void brain_stop(Brain *brain, int grace_ms);
+/* True if the last process stopped exited by itself with status 127: the shell could not run
+ * the command (not found, not executable). */
+bool brain_command_failed(const Brain *brain);
 /* Write a note to the brain's log, if any. */
 void brain_log(Brain *brain, const char *direction, const char *text);
 
