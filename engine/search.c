@@ -17,9 +17,11 @@
 #define THREAT_HASH_BYTES (4u << 20)
 #define ROOT_VCF_NODES 200000
 #define ROOT_REFUTE_VCF_NODES 20000
+#define ROOT_VCT_NODES 100000
 /* Threat searches are bounded by nodes, not the clock: on a short turn limit they get a
  * budget proportional to it (about a fifth of the turn at the slowest rate measured). */
 #define VCF_NODES_PER_MS 200
+#define LEAF_VCF_NODES 40
 
 typedef struct Worker {
     struct Search *search;
@@ -272,6 +274,17 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     const bool forced = list.kind == MOVES_BLOCK_FOUR;
     if (depth <= 0 && !forced) {
         if (list.kind != MOVES_DEFEND_THREE && has_winning_threat(board)) return MATE - ply - 3;
+        /* A cheap VCF instead of a static guess: most leaves have no four at all and it
+         * returns at once; the node budget keeps the rest cheap. */
+        int win;
+        int64_t spent = 0;
+        const bool wins = threat_vcf(worker->threat, board, LEAF_VCF_NODES, &win, &spent, NULL);
+        worker->nodes += (uint64_t)spent;
+        if (wins) {
+            int line[MAX_PLY];
+            const int length = threat_last_line(worker->threat, line, MAX_PLY);
+            return MATE - ply - (length > 0 ? length : 1);
+        }
         return eval_position(board);
     }
 
@@ -513,6 +526,19 @@ SearchResult search_think(Search *search, const Board *board, const SearchLimits
         return finish(search, main, win, score, main->root_pv_length);
     }
     main->nodes += (uint64_t)vcf_nodes;
+    /* Then by threes and fours: costlier, so a smaller share of the turn. */
+    int64_t vct_nodes = 0;
+    if (!search->excluded_count &&
+        threat_vct(main->threat, &main->board, vcf_budget(search, ROOT_VCT_NODES) / 2, &win,
+                   &vct_nodes, (const volatile int *)&search->stop)) {
+        main->root_pv_length = threat_last_line(main->threat, main->root_pv, MAX_PLY);
+        if (main->root_pv_length == 0) main->root_pv[main->root_pv_length++] = win;
+        main->nodes += (uint64_t)vct_nodes;
+        const int score = MATE - main->root_pv_length;
+        report_iteration(main, main->root_pv_length, score);
+        return finish(search, main, win, score, main->root_pv_length);
+    }
+    main->nodes += (uint64_t)vct_nodes;
 
     prepare_root(search, main);
     if (search->root_count == 0) {
