@@ -126,6 +126,26 @@ void board_undo(Board *board) {
     board_pass(board);
 }
 
+static void set_stone_tactical(Board *board, int cell, int color) {
+    const int old = board->cell[cell];
+    board->cell[cell] = (uint8_t)color;
+    if (old != EMPTY) board->hash ^= zobrist_stone(old, cell);
+    if (color != EMPTY) board->hash ^= zobrist_stone(color, cell);
+    shape_update(&board->shapes, board->geometry->shapes, cell, old, color);
+}
+
+void board_make_tactical(Board *board, int cell) {
+    set_stone_tactical(board, cell, board->to_move);
+    board->history[board->move_count++] = (uint16_t)cell;
+    board_pass(board);
+}
+
+void board_undo_tactical(Board *board) {
+    const int cell = board->history[--board->move_count];
+    set_stone_tactical(board, cell, EMPTY);
+    board_pass(board);
+}
+
 void board_remove(Board *board, int cell) {
     int index = board->move_count - 1;
     while (index >= 0 && board->history[index] != cell) index--;

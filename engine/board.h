@@ -67,6 +67,10 @@ static inline bool board_full(const Board *board) { return board->move_count >= 
 void board_make(Board *board, int cell);
 /* Take back the last move. */
 void board_undo(Board *board);
+/* The same without the win-line tables (lines.h), which go stale until the matching
+ * board_undo_tactical: for searches that read only cells, shapes and the hash (threat.h). */
+void board_make_tactical(Board *board, int cell);
+void board_undo_tactical(Board *board);
 /* Put a stone of `color` without changing the turn (for setting up positions). */
 void board_put(Board *board, int cell, int color);
 /* Remove any stone (not necessarily the last one); the history loses it too. */

@@ -8,7 +8,8 @@
 /* One search explores the attacker's nodes (attacker to move: `attack`) and, after a three, the
  * defender's nodes (`defend`). Results: a win carries how many threes its proof needs (so a VCT
  * win stored in the table is never taken for a VCF win), a failure how many threes it was
- * allowed (FAIL_ABSOLUTE when no depth limit cut it). */
+ * allowed (FAIL_ABSOLUTE when no depth limit cut it). Moves are made without the win-line
+ * tables (board_make_tactical): nothing here reads them, and every move is taken back. */
 enum { RESULT_FAIL = -1, RESULT_ABORT = -2 };
 
 #define FAIL_ABSOLUTE 255
@@ -164,7 +165,7 @@ static bool out_of_budget(const ThreatSearch *search) {
 }
 
 static void make(ThreatSearch *search, int cell) {
-    board_make(search->board, cell);
+    board_make_tactical(search->board, cell);
     search->nodes++;
 }
 
@@ -340,7 +341,7 @@ static int defend(ThreatSearch *search, int threes, int ply, const uint16_t *par
     for (int i = 0; i < reply_count && result >= 0; i++) {
         make(search, replies[i]);
         const int child = attack(search, threes, ply + 1, list, count, NO_CELL, replies[i]);
-        board_undo(search->board);
+        board_undo_tactical(search->board);
         if (child < 0) result = child;
         else if (child > result) result = child;
     }
@@ -409,7 +410,7 @@ static int try_move(ThreatSearch *search, int threes, int ply, const uint16_t *l
         } else {
             make(search, fives[0]);
             result = attack(search, threes, ply + 2, list, count, move, fives[0]);
-            board_undo(board);
+            board_undo_tactical(board);
         }
     } else if (threes == 0) {
         search->limited = true;
@@ -418,7 +419,7 @@ static int try_move(ThreatSearch *search, int threes, int ply, const uint16_t *l
         result = defend(search, threes - 1, ply + 1, list, count, move);
         if (result >= 0) result++;
     }
-    board_undo(board);
+    board_undo_tactical(board);
     return result;
 }
 
@@ -520,7 +521,7 @@ static void build_line(ThreatSearch *search) {
         if (!entry || entry->kind != ENTRY_WIN || board->cell[entry->move] != EMPTY) break;
         const int move = entry->move;
         if (!line_add(search, move)) break;
-        board_make(board, move);
+        board_make_tactical(board, move);
         made++;
         const int five_count = fives_near(board, move, attacker, fives, 2);
         if (five_count >= 2) {
@@ -542,18 +543,18 @@ static void build_line(ThreatSearch *search) {
                 count < 0 ? 0 : defender_replies(search, search->stack + start, count, replies, &threats);
             search->top = 0;
             for (int i = 0; i < reply_count && reply == NO_CELL; i++) {
-                board_make(board, replies[i]);
+                board_make_tactical(board, replies[i]);
                 const Entry *child = probe(search);
                 if (child && child->kind == ENTRY_WIN) reply = replies[i];
-                board_undo(board);
+                board_undo_tactical(board);
             }
         }
         if (reply == NO_CELL || !line_add(search, reply)) break;
-        board_make(board, reply);
+        board_make_tactical(board, reply);
         made++;
         if (made >= LINE_CELLS) break;
     }
-    while (made--) board_undo(board);
+    while (made--) board_undo_tactical(board);
 }
 
 /* ---- entry points --------------------------------------------------------------------------- */
