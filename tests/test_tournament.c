@@ -442,6 +442,16 @@ static void test_missing_command_and_draw_adjudication(void) {
     end_match(&m);
 }
 
+static void test_brain_gone_between_games_is_restarted(void) {
+    Match m;
+    /* A wins game 1 with its fifth move and exits; game 2 must start a new A, not forfeit. */
+    play_match(&m, "quit", "quitafter 5", "line 5", FAST " -games 3");
+    CHECKF(strstr(m.out, "Finished game 1 (A vs B): 1-0 {A made five}") != NULL, "%s", m.out);
+    CHECKF(strstr(m.out, "Finished game 2 (B vs A): 1-0 {B made five}") != NULL, "%s", m.out);
+    CHECKF(strstr(m.out, "Finished game 3 (A vs B): 1-0 {A made five}") != NULL, "%s", m.out);
+    end_match(&m);
+}
+
 static void test_occupied_garbage_error_lose(void) {
     Match m;
     play_match(&m, "occupied", "line 5", "occupied", FAST " -games 1");
@@ -735,6 +745,7 @@ int main(void) {
     RUN(test_hang_loses_on_time_and_is_killed);
     RUN(test_no_zombie_while_brains_die);
     RUN(test_schedules);
+    RUN(test_brain_gone_between_games_is_restarted);
     RUN(test_missing_command_and_draw_adjudication);
     RUN(test_late_move_within_and_beyond_tolerance);
     RUN(test_game_clock_runs_out);

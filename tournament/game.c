@@ -101,36 +101,66 @@ static void send_infos(GameState *state, int color) {
         brain_sendf(brain, "INFO %s %s", spec->options[i].key, spec->options[i].value);
 }
 
-/* Start the brain if needed (ABOUT is its first command), then START the game. */
-static Outcome prepare(GameState *state, int color) {
+/* Start the brain's process; ABOUT is its first command and must be answered in time. */
+static Outcome launch(GameState *state, int color) {
     Player *player = state->players[color];
     Brain *brain = &player->brain;
-    const int64_t timeout = game_start_timeout_ms(state->settings, player->spec);
-    char line[BRAIN_LINE_MAX];
-    if (!brain_running(brain)) {
-        if (!brain_start(brain, player->spec->command)) {
-            set_reason(state->record, "%s could not be started", name_of(state, color));
-            return forfeit(state, color, END_ERROR);
-        }
-        ReadStatus status = READ_EOF;
-        if (brain_send(brain, "ABOUT"))
-            status = read_answer(brain, line, sizeof line, clock_ms() + timeout);
-        if (status != READ_OK) return start_failed(state, color, "to ABOUT", status);
+    if (!brain_start(brain, player->spec->command)) {
+        set_reason(state->record, "%s could not be started", name_of(state, color));
+        return forfeit(state, color, END_ERROR);
     }
+    char line[BRAIN_LINE_MAX];
+    const int64_t deadline = clock_ms() + game_start_timeout_ms(state->settings, player->spec);
+    ReadStatus status = READ_EOF;
+    if (brain_send(brain, "ABOUT")) status = read_answer(brain, line, sizeof line, deadline);
+    if (status != READ_OK) return start_failed(state, color, "to ABOUT", status);
+    return OUTCOME_OK;
+}
+
+/* START or RECTSTART, then wait for OK. Stray lines (a second line after ABOUT, output left
+ * from the last game) are skipped; ERROR or UNKNOWN sets `refused`, the line kept in `line`. */
+static ReadStatus send_start(GameState *state, int color, char *line, size_t size, bool *refused) {
+    Player *player = state->players[color];
+    Brain *brain = &player->brain;
     const int w = state->settings->width, h = state->settings->height;
     const bool sent =
         w == h ? brain_sendf(brain, "START %d", w) : brain_sendf(brain, "RECTSTART %d,%d", w, h);
-    /* Stray lines (a second line after ABOUT, output left from the last game) are skipped:
-     * only OK starts the game, only ERROR or UNKNOWN refuses it. */
-    const int64_t deadline = clock_ms() + timeout;
+    const int64_t deadline = clock_ms() + game_start_timeout_ms(state->settings, player->spec);
     ReadStatus status = sent ? READ_OK : READ_EOF;
+    *refused = false;
     while (status == READ_OK) {
-        status = read_answer(brain, line, sizeof line, deadline);
+        status = read_answer(brain, line, size, deadline);
         if (status != READ_OK || strcasecmp(line, "OK") == 0) break;
         if (word_is(line, "ERROR") || word_is(line, "UNKNOWN")) {
-            set_reason(state->record, "%s answered START with: %s", name_of(state, color), line);
-            return forfeit(state, color, END_ERROR);
+            *refused = true;
+            break;
         }
+    }
+    return status;
+}
+
+/* Get the brain ready for a new game: started (or kept from the last game), START answered,
+ * INFO sent. A kept brain found dead at START left after its last game, which is no fault
+ * in this one: it is started afresh. */
+static Outcome prepare(GameState *state, int color) {
+    Brain *brain = &state->players[color]->brain;
+    const bool kept = brain_running(brain);
+    if (!kept) {
+        const Outcome launched = launch(state, color);
+        if (launched != OUTCOME_OK) return launched;
+    }
+    char line[BRAIN_LINE_MAX];
+    bool refused;
+    ReadStatus status = send_start(state, color, line, sizeof line, &refused);
+    if (status == READ_EOF && kept) {
+        brain_stop(brain, 0);
+        const Outcome launched = launch(state, color);
+        if (launched != OUTCOME_OK) return launched;
+        status = send_start(state, color, line, sizeof line, &refused);
+    }
+    if (refused) {
+        set_reason(state->record, "%s answered START with: %s", name_of(state, color), line);
+        return forfeit(state, color, END_ERROR);
     }
     if (status != READ_OK) return start_failed(state, color, "to START", status);
     send_infos(state, color);

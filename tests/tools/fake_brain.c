@@ -11,6 +11,7 @@
  *   garbage       answers a move with "hello world"
  *   error         answers a move with "ERROR fake failure"
  *   starterror    answers START with "ERROR unsupported size"
+ *   quitafter N   plays as good, and exits right after sending its N-th move of a game
  *   noabout       reads everything, answers nothing
  *   ignoreend     plays as good, ignores END and SIGTERM, sleeps at end of input
  *   chatty        plays as line 2 with MESSAGE / DEBUG lines and stderr output before each move
@@ -134,6 +135,7 @@ static void play(Fake *fake) {
     char line[32];
     snprintf(line, sizeof line, "%d,%d", x, y);
     say(line);
+    if (strcmp(mode, "quitafter") == 0 && fake->moves_played >= atoi(fake->arg)) exit(0);
 }
 
 static void opponent_stone(Fake *fake, int x, int y) {
