@@ -149,23 +149,87 @@ END
 EOF
 }
 
-# run PROGRAM SESSION OUT: sends the session with CR LF, stdout to OUT, stderr to OUT.err.
+session_threads() {   # two search threads (winpthreads); each reply is forced: block, win
+    cat <<'EOF'
+
+START 15
+INFO thread_num 2
+INFO timeout_turn 2000
+BOARD
+5,5,2
+4,5,1
+6,5,2
+10,10,1
+7,5,2
+11,11,1
+8,5,2
+DONE
+BOARD
+5,9,1
+0,0,2
+6,9,1
+14,0,2
+7,9,1
+0,14,2
+8,9,1
+14,14,2
+DONE
+END
+EOF
+}
+
+session_stop() {   # END while a long think runs: leave at once, print nothing more
+    cat <<'EOF'
+
+START 15
+INFO thread_num 2
+INFO timeout_turn 60000
+BOARD
+7,7,2
+8,8,1
+6,8,2
+DONE
+@sleep 4
+END
+EOF
+}
+
+# Sessions whose search reports depend on the threads' timing: their MESSAGE lines are dropped.
+timed_sessions=" threads stop "
+
+# feed SESSION: the session's commands with CR LF; "@sleep N" pauses the input N seconds.
+feed() {
+    "session_$1" | tail -n +2 | while IFS= read -r line; do
+        case $line in
+            "@sleep "*) sleep "${line#@sleep }" ;;
+            *) printf '%s\r\n' "$line" ;;
+        esac
+    done
+}
+
+# run PROGRAM SESSION OUT: stdout to OUT, stderr to OUT.err, seconds taken to OUT.time.
 run() {
     program=$1
     session=$2
     out=$3
     options=$("session_$session" | head -n 1)
+    start=$(date +%s)
     # shellcheck disable=SC2086  # the options are words
-    "session_$session" | tail -n +2 | awk '{ printf "%s\r\n", $0 }' >"$work/$session.in"
     case $program in
-        *.exe) $limit "$WINE" "$program" $options <"$work/$session.in" >"$out" 2>"$out.err" ;;
-        *) $limit "$program" $options <"$work/$session.in" >"$out" 2>"$out.err" ;;
+        *.exe) feed "$session" | $limit "$WINE" "$program" $options >"$out" 2>"$out.err" ;;
+        *) feed "$session" | $limit "$program" $options >"$out" 2>"$out.err" ;;
     esac
+    status=$?
+    echo $(($(date +%s) - start)) >"$out.time"
+    return $status
 }
 
 # Search reports (MESSAGE lines) carry the machine's speed and the time taken: masked.
 normalise() {
-    sed -e 's/ nps [0-9][0-9]*/ nps _/' -e 's/ time [0-9][0-9]*/ time _/'
+    case $timed_sessions in
+        *" $1 "*) grep -v '^MESSAGE' ;;
+        *) sed -e 's/ nps [0-9][0-9]*/ nps _/' -e 's/ time [0-9][0-9]*/ time _/' ;;
+    esac
 }
 
 # The machine field of the PE header: 14c is i386, 8664 is x86-64.
@@ -177,14 +241,17 @@ pe_machine() {
 # wine creates its prefix on first use and says so on stderr: do that once, quietly.
 "$WINE" cmd /c exit >/dev/null 2>&1 || true
 
-sessions="manager depth greedy"
+sessions="manager depth greedy threads stop"
 for session in $sessions; do
     run "$linux" "$session" "$work/linux-$session.raw"
-    normalise <"$work/linux-$session.raw" >"$work/linux-$session"
+    normalise "$session" <"$work/linux-$session.raw" >"$work/linux-$session"
     if [ ! -s "$work/linux-$session" ]; then
         fail "the Linux build printed nothing for session $session"
     fi
 done
+# Unheard, END would leave the stop session's think running for half its minute.
+late_seconds=12
+[ "$(cat "$work/linux-stop.raw.time")" -lt $late_seconds ] || fail "the Linux build took too long to leave on END"
 
 for exe in "$@"; do
     name=$(basename "$exe")
@@ -212,9 +279,12 @@ for exe in "$@"; do
         if [ "$lines" -ne "$crlf" ] || [ "$crs" -ne "$lines" ]; then
             fail "$name, session $session: $lines lines, $crlf end in CR LF, $crs CRs in all"
         fi
-        tr -d '\r' <"$out" | normalise >"$out.lf"
+        if [ "$session" = stop ] && [ "$(cat "$out.time")" -ge $late_seconds ]; then
+            fail "$name: END heard during a think only after $(cat "$out.time") s"
+        fi
+        tr -d '\r' <"$out" | normalise "$session" >"$out.lf"
         if cmp -s "$work/linux-$session" "$out.lf"; then
-            echo "ok: $name, session $session: $lines replies as the Linux build's"
+            echo "ok: $name, session $session: $(awk 'END { print NR }' "$out.lf") lines as the Linux build's"
             passed=$((passed + 1))
         else
             fail "$name, session $session: replies differ from the Linux build's (< Linux, > Windows)"
