@@ -132,11 +132,12 @@ static Shape shape_of_key(Builder *builder, uint32_t key) {
     return shape;
 }
 
-static void build_table(uint8_t *table, int connect, int rule, int own) {
+static void build_table(uint8_t *packed, int connect, int rule, int own) {
     Builder builder = {connect, rule, own, calloc(KEY_SPAN, 1)};
     if (!builder.memo) abort();
+    const int shift = own == WHITE ? 4 : 0;
     for (uint32_t key = 0; key < KEY_SPAN; key++)
-        table[key] = (uint8_t)shape_of_key(&builder, canonical(key, own));
+        packed[key] |= (uint8_t)(shape_of_key(&builder, canonical(key, own)) << shift);
     free(builder.memo);
 }
 
@@ -161,12 +162,12 @@ const ShapeTables *shape_tables_get(int connect, int rule) {
         if (table_cache.tables[i]->connect == connect && table_cache.tables[i]->rule == rule)
             found = table_cache.tables[i];
     if (!found) {
-        found = malloc(sizeof *found);
+        found = calloc(1, sizeof *found);
         if (!found) abort();
         found->connect = connect;
         found->rule = rule;
-        build_table(found->shape[0], connect, rule, BLACK);
-        build_table(found->shape[1], connect, rule, WHITE);
+        build_table(found->packed, connect, rule, BLACK);
+        build_table(found->packed, connect, rule, WHITE);
         if (table_cache.count == TABLE_CACHE_MAX) {
             /* Never freed: boards may still point at it. Beyond the cap (a process cycling
              * through more than 16 rule sets) the oldest slot is reused for lookups only. */
@@ -236,8 +237,7 @@ static int key_shift(int offset) { return 2 * key_slot(KEY_SIDE + offset); }
 
 static void refresh(ShapeState *state, const ShapeTables *tables, int cell, int direction) {
     const uint32_t key = state->key[cell][direction];
-    state->shape[cell][direction] =
-        (uint8_t)(tables->shape[0][key] | (tables->shape[1][key] << 4));
+    state->shape[cell][direction] = tables->packed[key];
 }
 
 void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *cell, int width,

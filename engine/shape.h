@@ -47,8 +47,14 @@ typedef enum CellClass {
 
 typedef struct ShapeTables {
     int connect, rule;
-    uint8_t shape[2][KEY_SPAN];   /* [colour - 1][key] */
+    /* [key]: black's shape in the low nibble, white's in the high one — one lookup (and one
+     * cache line) serves both colours on every update. */
+    uint8_t packed[KEY_SPAN];
 } ShapeTables;
+
+static inline Shape shape_lookup(const ShapeTables *tables, uint32_t key, int color) {
+    return (Shape)((tables->packed[key] >> (color == WHITE ? 4 : 0)) & 15);
+}
 
 /* Mutable, per board: shape[cell][direction] holds black's shape in the low nibble, white's in
  * the high one. Only empty cells' entries mean anything. */

@@ -231,6 +231,47 @@ static int fives_near(const Board *board, int stone, int color, int *out, int ma
     return count;
 }
 
+#define MAX_FIVES 8
+#define MAX_BLOCKS (4 * 2 * KEY_SIDE + 1)
+
+/* Would a stone of the other side on the empty `cell` leave `five` no five cell of `owner`? Only
+ * the cell itself, except under caro, where a stone just beyond the five also spoils it. */
+static bool spoils_five(const Board *board, int five, int cell, int owner) {
+    if (cell == five) return true;
+    const uint8_t *table = board->geometry->shapes->shape[owner - 1];
+    const uint32_t blocker = (uint32_t)opponent(owner);
+    for (int direction = 0; direction < 4; direction++) {
+        if (shape_of(board, five, direction, owner) != SHAPE_FIVE) continue;
+        int offset = -KEY_SIDE;
+        while (offset <= KEY_SIDE && five + offset * DIRECTION[direction] != cell) offset++;
+        if (offset > KEY_SIDE) return false;
+        const uint32_t key = board->shapes.key[five][direction] | blocker << key_shift(offset);
+        if (table[key] == SHAPE_FIVE) return false;
+    }
+    return true;
+}
+
+/* The cells where the other side's stone takes all of `owner`'s five cells away (one, or none
+ * for two five cells, outside caro). Returns their count. */
+static int five_blocks(const Board *board, const int *fives, int count, int owner, int *out) {
+    int candidates[MAX_BLOCKS], candidate_count = 0;
+    candidates[candidate_count++] = fives[0];
+    if (board->rule & RULE_CARO)
+        for (int direction = 0; direction < 4; direction++)
+            for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
+                const int cell = fives[0] + offset * DIRECTION[direction];
+                if (offset && board->cell[cell] == EMPTY) candidates[candidate_count++] = cell;
+            }
+    int blocks = 0;
+    for (int i = 0; i < candidate_count; i++) {
+        bool spoils = true;
+        for (int j = 0; j < count && spoils; j++)
+            spoils = spoils_five(board, fives[j], candidates[i], owner);
+        if (spoils) out[blocks++] = candidates[i];
+    }
+    return blocks;
+}
+
 /* ---- the defender's replies to a three ------------------------------------------------------ */
 
 /* Cells where a defender's stone stops the attacker's winning cell `threat`: the cell itself
@@ -239,7 +280,7 @@ static int fives_near(const Board *board, int stone, int color, int *out, int ma
 static int defences_of(const ThreatSearch *search, int threat, int *out) {
     const Board *board = search->board;
     const int attacker = search->attacker, defender = search->defender;
-    const uint8_t *table = board->geometry->shapes->shape[attacker - 1];
+    const ShapeTables *tables = board->geometry->shapes;
     int open_fours = 0, fours = 0;
     for (int direction = 0; direction < 4; direction++) {
         const int shape = shape_of(board, threat, direction, attacker);
@@ -255,7 +296,7 @@ static int defences_of(const ThreatSearch *search, int threat, int *out) {
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
             const int cell = threat + offset * DIRECTION[direction];
             if (!offset || board->cell[cell] != EMPTY) continue;
-            const int after = table[key | ((uint32_t)defender << key_shift(offset))];
+            const int after = shape_lookup(tables, key | ((uint32_t)defender << key_shift(offset)), attacker);
             const int open_left = open_fours - (shape == SHAPE_OPEN_FOUR) + (after == SHAPE_OPEN_FOUR);
             const int fours_left = fours - 1 + makes_four(after);
             if (open_left == 0 && fours_left < 2) out[count++] = cell;
@@ -399,18 +440,19 @@ static int try_move(ThreatSearch *search, int threes, int ply, const uint16_t *l
                     int move) {
     Board *board = search->board;
     make(search, move);
-    int fives[2];
-    const int five_count = fives_near(board, move, search->attacker, fives, 2);
+    int fives[MAX_FIVES], blocks[MAX_BLOCKS];
+    const int five_count = fives_near(board, move, search->attacker, fives, MAX_FIVES);
     int result;
-    if (five_count >= 2) {
+    if (five_count > 0) {
+        /* A four: every block that saves the defender must lose (none: a win). */
+        const int block_count = five_blocks(board, fives, five_count, search->attacker, blocks);
         result = 0;
-    } else if (five_count == 1) {
-        if (forbidden(search, fives[0], search->defender)) {
-            result = 0;
-        } else {
-            make(search, fives[0]);
-            result = attack(search, threes, ply + 2, list, count, move, fives[0]);
+        for (int i = 0; i < block_count && result >= 0; i++) {
+            if (forbidden(search, blocks[i], search->defender)) continue;
+            make(search, blocks[i]);
+            const int child = attack(search, threes, ply + 2, list, count, move, blocks[i]);
             board_undo_tactical(board);
+            if (child < 0 || child > result) result = child;
         }
     } else if (threes == 0) {
         search->limited = true;
@@ -462,13 +504,20 @@ static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *par
             goto done;
         }
 
-    int threat[2];
-    const int threat_count = fives_near(board, last_defence, search->defender, threat, 2);
-    if (threat_count >= 2) goto done;
-    if (threat_count == 1) {
-        if (forbidden(search, threat[0], search->attacker)) goto done;
-        result = try_move(search, threes, ply, list, count, threat[0]);
-        best = threat[0];
+    int threats[MAX_FIVES], blocks[MAX_BLOCKS];
+    const int threat_count =
+        fives_near(board, last_defence, search->defender, threats, MAX_FIVES);
+    if (threat_count > 0) {
+        /* The defender threatens five: only a block may follow. */
+        const int block_count = five_blocks(board, threats, threat_count, search->defender, blocks);
+        for (int i = 0; i < block_count; i++) {
+            if (forbidden(search, blocks[i], search->attacker)) continue;
+            result = try_move(search, threes, ply, list, count, blocks[i]);
+            if (result != RESULT_FAIL) {
+                best = blocks[i];
+                break;
+            }
+        }
         goto done;
     }
 
@@ -523,17 +572,26 @@ static void build_line(ThreatSearch *search) {
         if (!line_add(search, move)) break;
         board_make_tactical(board, move);
         made++;
-        const int five_count = fives_near(board, move, attacker, fives, 2);
-        if (five_count >= 2) {
-            if (line_add(search, fives[0])) line_add(search, fives[1]);
-            break;
-        }
+        int five_cells[MAX_FIVES], blocks[MAX_BLOCKS];
+        const int five_count = fives_near(board, move, attacker, five_cells, MAX_FIVES);
         int reply = NO_CELL;
-        if (five_count == 1) {
-            reply = fives[0];
-            if (forbidden(search, reply, search->defender)) {
-                line_add(search, reply);
+        if (five_count > 0) {
+            const int block_count = five_blocks(board, five_cells, five_count, attacker, blocks);
+            if (block_count == 0) {
+                /* a double threat: show one block and the five that follows */
+                if (five_count >= 2 && line_add(search, five_cells[0])) line_add(search, five_cells[1]);
                 break;
+            }
+            if (block_count == 1 && forbidden(search, blocks[0], search->defender)) {
+                line_add(search, blocks[0]);
+                break;
+            }
+            for (int i = 0; i < block_count && reply == NO_CELL; i++) {
+                if (forbidden(search, blocks[i], search->defender)) continue;
+                board_make_tactical(board, blocks[i]);
+                const Entry *child = probe(search);
+                if (child && child->kind == ENTRY_WIN) reply = blocks[i];
+                board_undo_tactical(board);
             }
         } else {
             int start;
