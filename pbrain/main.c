@@ -3,8 +3,8 @@
  * The main thread reads command lines and hands them to a worker thread that runs the protocol
  * (and so every think) in order. The reader acts on two commands itself, even while a think
  * runs: END leaves at once, printing nothing more, and YXSTOP / STOP make the running think
- * answer now. END or end of input behind commands not yet handled lets those finish first,
- * answered at once, so a script piping a whole session gets every reply. */
+ * answer now. END or end of input behind commands not yet handled that print something lets
+ * those finish first, answered at once, so a script piping a whole session gets every reply. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +59,15 @@ static QueuedLine queue_pop(Brain *brain) {
     brain->head = (brain->head + 1) % brain->capacity;
     brain->count--;
     return line;
+}
+
+/* Lines waiting that will print something: END behind them lets them finish first. */
+static bool queue_expects_reply(const Brain *brain) {
+    for (size_t i = 0; i < brain->count; i++) {
+        const QueuedLine *line = &brain->queue[(brain->head + i) % brain->capacity];
+        if (line->text && !gomocup_silent(line->text)) return true;
+    }
+    return false;
 }
 
 static bool queue_has_stop(const Brain *brain) {
@@ -129,7 +138,7 @@ static bool take_urgent(Brain *brain, const char *line, ReadStatus status) {
         }
         return false;   /* queued: a think started for an earlier queued command will see it */
     }
-    if (status != READ_EOF && brain->count == 0) {
+    if (status != READ_EOF && !queue_expects_reply(brain)) {
         output_close(&brain->output);
         platform_exit_now(0);
     }

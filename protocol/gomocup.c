@@ -485,6 +485,14 @@ GomocupUrgent gomocup_urgent(const char *line) {
     return URGENT_NONE;
 }
 
+bool gomocup_silent(const char *line) {
+    const char *arguments;
+    line = skip_blanks(line);
+    const size_t length = command_word(line, &arguments);
+    return word_is(line, length, "INFO") || word_is(line, length, "YXHASHCLEAR") ||
+           word_is(line, length, "YXSTOP") || word_is(line, length, "STOP");
+}
+
 static const char *const COMMANDS[] = {
     "START", "RECTSTART", "RESTART", "INFO", "BEGIN", "TURN", "BOARD", "YXBOARD", "SWAP2BOARD",
     "TAKEBACK", "PLAY", "ABOUT", "END", "YXSTOP", "STOP", "YXHASHCLEAR", "YXNBEST",
@@ -539,6 +547,7 @@ GomocupStatus gomocup_handle(Gomocup *session, const char *line) {
             block_done(session);
             return GOMOCUP_CONTINUE;
         }
+        if (word_is(line, length, "END")) return GOMOCUP_END;   /* nothing is printed after END */
         if (!is_command(line, length)) {
             block_line(session, line);
             return GOMOCUP_CONTINUE;

@@ -56,5 +56,7 @@ GomocupStatus gomocup_handle(Gomocup *session, const char *line);
 /* The reader cut an overlong line: answer it (or spoil the block it belongs to). */
 void gomocup_line_too_long(Gomocup *session);
 GomocupUrgent gomocup_urgent(const char *line);
+/* A command that never prints anything (INFO, YXHASHCLEAR, an idle YXSTOP/STOP). */
+bool gomocup_silent(const char *line);
 
 #endif

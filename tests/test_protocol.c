@@ -661,9 +661,12 @@ static void test_end_during_think(void) {
     brain_pipe_send(&brain, "10,10,1");
     brain_pipe_send(&brain, "10,9,2");
     brain_pipe_send(&brain, "DONE");
+    brain_pipe_send(&brain, "INFO time_left 29000");   /* lines that print nothing do not delay END */
     brain_pipe_send(&brain, "END");
     CHECKF(brain_pipe_wait(&brain, EXIT_MS), "END during a think: no exit within %d ms", EXIT_MS);
     CHECK(brain.status == 0);
+    while (brain_pipe_read(&brain, line, sizeof line, 100))
+        CHECKF(starts_with(line, "MESSAGE "), "END during a think: printed '%s'", line);
     CHECKF(brain_pipe_stderr(&brain)[0] == '\0', "stderr: %s", brain_pipe_stderr(&brain));
     brain_pipe_finish(&brain);
 }
