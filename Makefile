@@ -91,7 +91,8 @@ WIN_DIR = build/windows
 WIN64_EXE = $(WIN_DIR)/pbrain-wuzi64.exe
 WIN32_EXE = $(WIN_DIR)/pbrain-wuzi.exe
 # Linux gives threads 8 MiB of stack; Windows gives less unless the executable asks for more.
-WIN_LDLIBS = -static -pthread -lm -Wl,--stack,8388608
+# -s: the shipped .exe carries no debug symbols.
+WIN_LDLIBS = -static -s -pthread -lm -Wl,--stack,8388608
 # The brain needs only these headers; -Itournament would shadow mingw's <process.h>.
 WIN_CFLAGS = $$(CFLAGS_BASE) $$(CFLAGS) -Iengine -Iprotocol
 DIST_ZIP = dist/wuzi.zip
