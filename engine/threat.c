@@ -238,7 +238,7 @@ static int fives_near(const Board *board, int stone, int color, int *out, int ma
  * the cell itself, except under caro, where a stone just beyond the five also spoils it. */
 static bool spoils_five(const Board *board, int five, int cell, int owner) {
     if (cell == five) return true;
-    const uint8_t *table = board->geometry->shapes->shape[owner - 1];
+    const ShapeTables *tables = board->geometry->shapes;
     const uint32_t blocker = (uint32_t)opponent(owner);
     for (int direction = 0; direction < 4; direction++) {
         if (shape_of(board, five, direction, owner) != SHAPE_FIVE) continue;
@@ -246,7 +246,7 @@ static bool spoils_five(const Board *board, int five, int cell, int owner) {
         while (offset <= KEY_SIDE && five + offset * DIRECTION[direction] != cell) offset++;
         if (offset > KEY_SIDE) return false;
         const uint32_t key = board->shapes.key[five][direction] | blocker << key_shift(offset);
-        if (table[key] == SHAPE_FIVE) return false;
+        if (shape_lookup(tables, key, owner) == SHAPE_FIVE) return false;
     }
     return true;
 }

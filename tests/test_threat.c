@@ -53,33 +53,48 @@ static int winning_cells(int color, int *out, int max) {
     return count;
 }
 
+/* The defender's moves that leave the attacker no winning cell: the five cell itself, and under
+ * caro also a stone just beyond the five (a five blocked at both ends does not count). Only
+ * cells on the five cell's lines can matter; the judge decides each. */
+static int blocks_of_five(int five, int attacker, int *out) {
+    int count = 0, cells[1];
+    out[count++] = five;
+    if (!(board.rule & RULE_CARO)) return count;
+    for (int direction = 0; direction < 4; direction++)
+        for (int offset = -5; offset <= 5; offset++) {
+            const int cell = five + offset * DIRECTION[direction];
+            if (!offset || board.cell[cell] != EMPTY) continue;
+            board_make(&board, cell);
+            if (!winning_cells(attacker, cells, 1)) out[count++] = cell;
+            board_undo(&board);
+        }
+    return count;
+}
+
 /* Brute-force VCF to `depth` fours: every legal cell after which the attacker has a winning
- * cell is a four; the defender must block it unless it can win; two winning cells, or a block
- * that renju forbids the defender, win. */
+ * cell is a four; the defender must take the attacker's winning cells away (with a move it may
+ * play) unless it can win itself; two winning cells, or no block the defender may play, win. */
 static bool brute_vcf(int depth) {
     const int attacker = board.to_move, defender = opponent(attacker);
     int cells[4];
     if (winning_cells(attacker, cells, 1)) return true;
     const int threats = winning_cells(defender, cells, 2);
-    if (threats >= 2 || depth == 0) return false;
-    const int forced = threats == 1 ? cells[0] : NO_CELL;
+    if (depth == 0 || (threats >= 2 && !(board.rule & RULE_CARO))) return false;
+    int forced[64];
+    const int forced_count = threats ? blocks_of_five(cells[0], defender, forced) : 0;
     for (int cell = board_first(&board); cell; cell = board_next(&board, cell)) {
-        if (forced != NO_CELL && cell != forced) continue;
-        if (!legal(cell, attacker)) continue;
+        bool allowed = !threats;
+        for (int i = 0; i < forced_count; i++) allowed = allowed || forced[i] == cell;
+        if (!allowed || !legal(cell, attacker)) continue;
         board_make(&board, cell);
-        int fives[2];
-        const int five_count = winning_cells(attacker, fives, 2);
-        bool won = false;
-        if (five_count >= 2) {
-            won = true;
-        } else if (five_count == 1) {
-            if (rules_forbidden(&board, fives[0], defender)) {
-                won = true;
-            } else {
-                board_make(&board, fives[0]);
-                won = brute_vcf(depth - 1);
-                board_undo(&board);
-            }
+        int fives[2], blocks[64];
+        bool won = winning_cells(attacker, fives, 1) > 0 && !winning_cells(defender, cells, 1);
+        const int block_count = won ? blocks_of_five(fives[0], attacker, blocks) : 0;
+        for (int i = 0; i < block_count && won; i++) {
+            if (rules_forbidden(&board, blocks[i], defender)) continue;
+            board_make(&board, blocks[i]);
+            won = !winning_cells(attacker, fives, 1) ? brute_vcf(depth - 1) : true;
+            board_undo(&board);
         }
         board_undo(&board);
         if (won) return true;
@@ -126,8 +141,8 @@ static int holds_within(bool use_vct, int quiet) {
 static bool holds(bool use_vct, int quiet) { return holds_within(use_vct, quiet) == HOLDS; }
 
 /* The solver's line, replayed: each attacker's move legal and a four (or the five that ends
- * it), each defender's move a block of one of the attacker's winning cells; it ends with the
- * five or with a block that renju forbids the defender. */
+ * it), each defender's move a block of one of the attacker's winning cells (under caro perhaps
+ * beyond it); it ends with the five or with a block that renju forbids the defender. */
 static bool line_replays(void) {
     int line[256];
     const int length = threat_last_line(search, line, 256);
@@ -151,6 +166,11 @@ static bool line_replays(void) {
             const int count = winning_cells(attacker, fives, 8);
             bool blocks = false;
             for (int j = 0; j < count; j++) blocks = blocks || fives[j] == cell;
+            if (!blocks && (board.rule & RULE_CARO)) {
+                board_make(&board, cell);
+                blocks = !winning_cells(attacker, fives, 1);
+                board_undo(&board);
+            }
             if (!blocks) ok = false;
             else if (rules_forbidden(&board, cell, defender)) ended = true;
             else {
@@ -298,6 +318,19 @@ static void test_renju_forbidden_block(void) {
     }
 }
 
+static void test_caro_blocked_four(void) {
+    /* O X X X . X O: the gap makes five, but one blocked at both ends, which caro does not
+     * count; the four at 8,7 (open on the right) still wins after its block. */
+    fresh(RULE_CARO, BLACK);
+    stones(2, 7, 1, 0, "OXXX.XO");
+    int move;
+    CHECK(!vcf(&move));
+    CHECK(!brute_vcf(3));
+    fresh(0, BLACK);
+    stones(2, 7, 1, 0, "OXXX.XO");
+    CHECK(vcf(&move) && move == cell_at(6, 7));
+}
+
 static void test_defender_five_first(void) {
     /* White already has a four: black's fours elsewhere do not count, unless one blocks. */
     fresh(0, BLACK);
@@ -417,10 +450,10 @@ static bool random_position(int size, int rule, int count, int span) {
 }
 
 static void test_random_vcf_against_brute_force(void) {
-    const int rules[3] = {0, RULE_EXACT5, RULE_RENJU};
+    const int rules[4] = {0, RULE_EXACT5, RULE_RENJU, RULE_CARO};
     int wins = 0, positions = 0;
-    for (int i = 0; i < 3; i++)
-        for (int n = 0; n < 120; n++) {
+    for (int i = 0; i < 4; i++)
+        for (int n = 0; n < 100; n++) {
             if (!random_position(13, rules[i], 18 + (int)(next_random() % 14), 8)) continue;
             positions++;
             int move;
@@ -505,6 +538,7 @@ int main(void) {
     RUN(test_vcf_rules);
     RUN(test_renju_forbidden_double_four);
     RUN(test_renju_forbidden_block);
+    RUN(test_caro_blocked_four);
     RUN(test_defender_five_first);
     RUN(test_vct_double_three);
     RUN(test_vct_four_three_is_vcf);
