@@ -64,7 +64,7 @@ bool platform_executable_dir(char *buffer, size_t size) {
 bool platform_executable_dir(char *buffer, size_t size) {
     if (size < 2) return false;
     const ssize_t n = readlink("/proc/self/exe", buffer, size - 1);
-    if (n <= 0) return false;
+    if (n <= 0 || (size_t)n >= size - 1) return false;   /* failed, or maybe cut short */
     buffer[n] = '\0';
     char *slash = strrchr(buffer, '/');
     if (!slash) return false;
