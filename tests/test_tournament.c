@@ -278,7 +278,7 @@ static void play_match(Match *m, const char *name, const char *a, const char *b,
                        const char *extra) {
     make_tag(m->tag, sizeof m->tag, name);
     m->out = malloc(OUTPUT_MAX);
-    char command[4096];
+    char command[8192];
     snprintf(command, sizeof command,
              "exec %s -engine name=A 'cmd=%s/fake_brain %s %s' -engine name=B 'cmd=%s/fake_brain "
              "%s %s' %s",
@@ -549,8 +549,27 @@ static int read_psq(const char *path, char *black, char *white) {
     return header ? moves : -1;
 }
 
+/* W/L/D per player name, from the PGN. */
+typedef struct Tally {
+    char name[64];
+    int w, l, d;
+} Tally;
+
+static Tally *tally_of(Tally *tallies, const char *name) {
+    for (int i = 0; i < 3; i++) {
+        if (strcmp(tallies[i].name, name) == 0) return &tallies[i];
+        if (!tallies[i].name[0]) {
+            snprintf(tallies[i].name, sizeof tallies[i].name, "%s", name);
+            return &tallies[i];
+        }
+    }
+    return &tallies[2];
+}
+
+#define AGREE_GAMES 18
+
 static void test_table_pgn_psq_agree(void) {
-    char dir[128], pgn[160], openings[160], extra[1024];
+    char dir[128], pgn[160], openings[160], extra[4096];
     snprintf(dir, sizeof dir, "/tmp/wuzi-test-%d-psq", (int)getpid());
     snprintf(pgn, sizeof pgn, "%s.pgn", dir);
     snprintf(openings, sizeof openings, "%s.openings", dir);
@@ -560,50 +579,67 @@ static void test_table_pgn_psq_agree(void) {
     fprintf(file, "# two openings\n-5,-5\n5,5, -5,5\n");
     fclose(file);
     remove(pgn);
+    /* A and B share wins by colour and opening; C crashes at its fourth move, so the three
+     * engines' scores differ and a result credited to the wrong side would show. */
+    char third[64];
+    make_tag(third, sizeof third, "agree");
     snprintf(extra, sizeof extra,
-             FAST " -games 6 -repeat -openings file=%s -pgn %s -psq %s -concurrency 2", openings,
-             pgn, dir);
+             "-engine name=C 'cmd=%s/fake_brain crash 3 %s' " FAST
+             " -games 6 -repeat -openings file=%s -pgn %s -psq %s -concurrency 2",
+             tools(), third, openings, pgn, dir);
     Match m;
     play_match(&m, "agree", "line 3", "line 11", extra);
-    int games, w, l, d;
-    CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games == 6);
-    CHECK(strstr(m.out, "Ptnml(0-2): [") != NULL);
-    /* Count A's points in the PGN and compare every game's length with its psq. */
+    /* Tally every player's results from the PGN; keep every game's length for the psq. */
     FILE *records = fopen(pgn, "r");
-    int pgn_w = 0, pgn_l = 0, pgn_d = 0, games_seen = 0, plies_of[7] = {0};
-    char line[512], black[64] = "", result[16] = "";
-    int round = 0, plies = 0;
+    Tally tallies[3] = {{"", 0, 0, 0}};
+    int games_seen = 0, plies_of[AGREE_GAMES + 1] = {0}, round = 0, plies = 0;
+    char line[512], black[64] = "", white[64] = "", result[16] = "";
     while (records && fgets(line, sizeof line, records)) {
         sscanf(line, "[Black \"%63[^\"]\"]", black);
+        sscanf(line, "[White \"%63[^\"]\"]", white);
         sscanf(line, "[Round \"%d\"]", &round);
-        if (sscanf(line, "[PlyCount \"%d\"]", &plies) == 1 && round >= 1 && round <= 6)
+        if (sscanf(line, "[PlyCount \"%d\"]", &plies) == 1 && round >= 1 && round <= AGREE_GAMES)
             plies_of[round] = plies;
         if (sscanf(line, "[Result \"%15[^\"]\"]", result) != 1) continue;
-        const bool a_black = strcmp(black, "A") == 0;
-        if (strcmp(result, "1/2-1/2") == 0)
-            pgn_d++;
-        else if ((strcmp(result, "1-0") == 0) == a_black)
-            pgn_w++;
-        else
-            pgn_l++;
+        Tally *b = tally_of(tallies, black), *w = tally_of(tallies, white);
+        if (strcmp(result, "1/2-1/2") == 0) {
+            b->d++;
+            w->d++;
+        } else if (strcmp(result, "0-1") == 0) { /* PGN: White's score first */
+            b->w++;
+            w->l++;
+        } else {
+            b->l++;
+            w->w++;
+        }
         games_seen++;
     }
     if (records) fclose(records);
-    CHECKF(games_seen == 6 && pgn_w == w && pgn_l == l && pgn_d == d,
-           "pgn %d games %d-%d-%d, table %d-%d-%d", games_seen, pgn_w, pgn_l, pgn_d, w, l, d);
-    for (int n = 1; n <= 6; n++) {
+    CHECKF(games_seen == AGREE_GAMES, "%d games in the PGN", games_seen);
+    for (int i = 0; i < 3; i++) {
+        int games, w, l, d;
+        const Tally *t = &tallies[i];
+        CHECKF(table_row(m.out, t->name, &games, &w, &l, &d) && games == 12, "no row for %s",
+               t->name);
+        CHECKF(w == t->w && l == t->l && d == t->d, "%s: table %d-%d-%d, pgn %d-%d-%d", t->name, w,
+               l, d, t->w, t->l, t->d);
+    }
+    const Tally *c = tally_of(tallies, "C");
+    CHECKF(c->w == 0 && c->l == 12, "C %d-%d-%d", c->w, c->l, c->d);
+    CHECK(strstr(m.out, "Ptnml(0-2): [") != NULL);
+    for (int n = 1; n <= AGREE_GAMES; n++) {
         char path[256], psq_black[64] = "", psq_white[64] = "";
         snprintf(path, sizeof path, "%s/game_%05d.psq", dir, n);
         const int moves = read_psq(path, psq_black, psq_white);
         CHECKF(moves > 0 && moves == plies_of[n], "game %d: psq %d moves, pgn %d", n, moves,
                plies_of[n]);
-        CHECK(strcmp(psq_black, "A") == 0 || strcmp(psq_black, "B") == 0);
-        CHECK(strcmp(psq_black, psq_white) != 0);
+        CHECK(psq_black[0] && strchr("ABC", psq_black[0]) && strcmp(psq_black, psq_white) != 0);
         remove(path);
     }
     rmdir(dir);
     remove(pgn);
     remove(openings);
+    CHECK(processes_with(third) == 0);
     end_match(&m);
 }
 

@@ -117,7 +117,7 @@ static void usage(FILE *out) {
         "  -drawafter N    adjudicate a draw once N stones are on the board\n"
         "  -sprt elo0=E0 elo1=E1 alpha=A beta=B   stop when the SPRT decides (two engines;\n"
         "                  defaults 0, 5, 0.05, 0.05; the first engine is the one tested)\n"
-        "  -pgn F          append every game to F (PGN-like; 1-0 = black won)\n"
+        "  -pgn F          append every game to F (PGN-like; Result as PGN: 0-1 = black won)\n"
         "  -sgf F          append every game to F (SGF)\n"
         "  -psq DIR        one Piskvork record per game in DIR\n"
         "  -log            each worker's engine I/O with timestamps in wuzi-tournament.N.log\n"

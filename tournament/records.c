@@ -86,6 +86,16 @@ bool records_append_sgf(const char *path, const GameRecord *record) {
     return fclose(file) == 0;
 }
 
+/* PGN's Result puts White's score first, as rating tools (BayesElo, Ordo) read it. */
+static const char *pgn_result(GameResult result) {
+    switch (result) {
+    case RESULT_BLACK_WINS: return "0-1";
+    case RESULT_WHITE_WINS: return "1-0";
+    case RESULT_DRAW: return "1/2-1/2";
+    default: return "*";
+    }
+}
+
 /* PGN tag values escape " and \. */
 static void pgn_tag(FILE *file, const char *name, const char *value) {
     fprintf(file, "[%s \"", name);
@@ -105,7 +115,7 @@ bool records_append_pgn(const char *path, const GameRecord *record) {
     pgn_tag(file, "Round", value);
     pgn_tag(file, "Black", record->black);
     pgn_tag(file, "White", record->white);
-    pgn_tag(file, "Result", result_text(record->result));
+    pgn_tag(file, "Result", pgn_result(record->result));
     pgn_tag(file, "Termination", record->reason);
     snprintf(value, sizeof value, "%dx%d", record->width, record->height);
     pgn_tag(file, "Board", value);
@@ -120,6 +130,6 @@ bool records_append_pgn(const char *path, const GameRecord *record) {
         fprintf(file, "%c%d ", 'a' + record->x[i], record->y[i] + 1);
         if (i % 16 == 15) fprintf(file, "\n");
     }
-    fprintf(file, "%s\n\n", result_text(record->result));
+    fprintf(file, "%s\n\n", pgn_result(record->result));
     return fclose(file) == 0;
 }

@@ -4,8 +4,9 @@
  *   one `x,y,ms` line per stone with 1-based x,y (opening stones have 0 ms), then the black and
  *   white players' names and the end code (0 normal end, 15 time forfeit, -2 error, -1 other).
  * - SGF (FF[4], GM[4]): appended to one file, one game tree per game.
- * - PGN-like: appended to one file; tags as in chess PGN (Black is the first player), moves in
- *   pos notation (column letter, 1-based row), Result from black's side: 1-0 black won.
+ * - PGN-like: appended to one file; Black and White tags name the players of those stones
+ *   (black moves first), moves in pos notation (column letter, 1-based row), and Result as
+ *   PGN has it, White's score first (0-1: black won), so rating tools credit the right player.
  * Each function opens, appends and closes its file, so a finished game is on disk at once. */
 #ifndef WUZI_RECORDS_H
 #define WUZI_RECORDS_H
@@ -42,7 +43,7 @@ typedef struct GameRecord {
     char reason[256];
 } GameRecord;
 
-/* "1-0", "0-1", "1/2-1/2" or "*". */
+/* For the result lines, first player first: "1-0" black won, "0-1", "1/2-1/2" or "*". */
 const char *result_text(GameResult result);
 /* Points for black: 1, 0 or 0.5. */
 double result_black_points(GameResult result);
