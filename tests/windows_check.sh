@@ -194,6 +194,15 @@ END
 EOF
 }
 
+session_eof() {   # Piskvork's batch mode closes the input without END: answer, then leave
+    cat <<'EOF'
+
+INFO timeout_turn 0
+START 20
+TURN 10,10
+EOF
+}
+
 # Sessions whose search reports depend on the threads' timing: their MESSAGE lines are dropped.
 timed_sessions=" threads stop "
 
@@ -241,7 +250,7 @@ pe_machine() {
 # wine creates its prefix on first use and says so on stderr: do that once, quietly.
 "$WINE" cmd /c exit >/dev/null 2>&1 || true
 
-sessions="manager depth greedy threads stop"
+sessions="manager depth greedy threads stop eof"
 for session in $sessions; do
     run "$linux" "$session" "$work/linux-$session.raw"
     normalise "$session" <"$work/linux-$session.raw" >"$work/linux-$session"
