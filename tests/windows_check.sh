@@ -1,9 +1,11 @@
 #!/bin/sh
 # Windows check (`make check-windows`): runs the cross-compiled .exe under wine on core Gomocup
 # sessions sent with CR LF line ends, as Piskvork sends them, and compares the replies line by
-# line with the Linux build's. Settings are deterministic (one search thread; timeout_turn 0 or
-# a fixed-depth level) so the moves must agree too. The .exe writes CR LF (standard output stays
-# in text mode, the Windows convention), so CRs are checked, then dropped before comparing.
+# line with the Linux build's. Most sessions are deterministic (one search thread; timeout_turn
+# 0, a fixed-depth level or a reference level), so moves and search reports must agree too; two
+# run two threads (winpthreads) on forced replies and an END during a think, and drop MESSAGE
+# lines. The .exe writes CR LF (standard output stays in text mode, the Windows convention), so
+# CRs are checked, then dropped before comparing.
 # Skips, passing, when wine is not installed; a 32-bit .exe is skipped when this wine cannot
 # start 32-bit programs (Debian: wine32:i386).
 #
@@ -30,11 +32,14 @@ if [ -z "${WINE:-}" ]; then
     echo "SKIP: windows check: wine is not installed (Debian: apt-get install wine64 wine)"
     exit 0
 fi
-WINEPREFIX=${WINEPREFIX:-$PWD/build/windows/wineprefix}
+# wine keeps a server per prefix; our private prefix's server is ours to stop at the end.
+server=true
+if [ -z "${WINEPREFIX:-}" ]; then
+    WINEPREFIX=$PWD/build/windows/wineprefix
+    server=$(command -v wineserver || command -v /usr/lib/wine/wineserver64 || echo true)
+fi
 WINEDEBUG=${WINEDEBUG:--all}
 export WINEPREFIX WINEDEBUG
-# wine keeps a server per prefix; a private prefix's server is ours to stop at the end.
-server=$(command -v wineserver || command -v /usr/lib/wine/wineserver64 || echo true)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"; "$server" -k >/dev/null 2>&1' EXIT
