@@ -661,6 +661,10 @@ static void test_end_during_think(void) {
     brain_pipe_send(&brain, "10,10,1");
     brain_pipe_send(&brain, "10,9,2");
     brain_pipe_send(&brain, "DONE");
+    /* the first iteration's MESSAGE: the think has begun (the BOARD block is no longer waiting,
+     * which would make END let it answer first) */
+    const bool thinking = brain_pipe_read(&brain, line, sizeof line, REPLY_MS);
+    CHECKF(thinking && starts_with(line, "MESSAGE "), "expected a MESSAGE while thinking, got '%s'", line);
     brain_pipe_send(&brain, "INFO time_left 29000");   /* lines that print nothing do not delay END */
     brain_pipe_send(&brain, "END");
     CHECKF(brain_pipe_wait(&brain, EXIT_MS), "END during a think: no exit within %d ms", EXIT_MS);
