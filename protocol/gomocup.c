@@ -110,11 +110,19 @@ static void report_iteration(void *context, const EngineReport *report) {
                    (long long)report->elapsed_ms, used ? pv : "-");
 }
 
-/* The engine's choice for the side to move, with the hooks around it; NO_CELL if none. */
-static int think(Gomocup *session) {
+static void think_begin(const Gomocup *session) {
     if (session->hooks.think_begin) session->hooks.think_begin(session->hooks.context);
-    const int cell = engine_think(session->engine, &session->limits, report_iteration, session);
+}
+
+static void think_end(const Gomocup *session) {
     if (session->hooks.think_end) session->hooks.think_end(session->hooks.context);
+}
+
+/* The engine's choice for the side to move; NO_CELL if none. */
+static int think(Gomocup *session) {
+    think_begin(session);
+    const int cell = engine_think(session->engine, &session->limits, report_iteration, session);
+    think_end(session);
     return cell;
 }
 
@@ -349,9 +357,9 @@ static void swap2_done(Gomocup *session) {
         reply_engine_error(session, error);
         return;
     }
-    if (session->hooks.think_begin) session->hooks.think_begin(session->hooks.context);
+    think_begin(session);
     const Swap2Answer answer = engine_swap2(session->engine, &session->limits);
-    if (session->hooks.think_end) session->hooks.think_end(session->hooks.context);
+    think_end(session);
     if (answer.swap) {
         output_line(session->output, "SWAP");
         return;
@@ -389,6 +397,10 @@ static void block_done(Gomocup *session) {
 
 /* ---- Yixin-Board extensions ---- */
 
+/* The rules' checks try a stone and take it back, so they want a Board they may change; the
+ * position is the same when they return. */
+static Board *mutable_board(Gomocup *session) { return (Board *)engine_board(session->engine); }
+
 static void command_nbest(Gomocup *session, const char *arguments) {
     int wanted = 1;
     const char *cursor = arguments;
@@ -400,9 +412,9 @@ static void command_nbest(Gomocup *session, const char *arguments) {
     if (wanted < 1) wanted = 1;
     if (wanted > NBEST_MAX) wanted = NBEST_MAX;
     int cells[NBEST_MAX];
-    if (session->hooks.think_begin) session->hooks.think_begin(session->hooks.context);
+    think_begin(session);
     const int found = engine_best_moves(session->engine, &session->limits, wanted, cells);
-    if (session->hooks.think_end) session->hooks.think_end(session->hooks.context);
+    think_end(session);
     if (found == 0) {
         reply_engine_error(session, ENGINE_GAME_OVER);
         return;
@@ -417,7 +429,7 @@ static void command_show_forbid(Gomocup *session) {
     if (!need_game(session)) return;
     char text[8 + 4 * MAX_MOVES + 2] = "FORBID ";
     size_t used = strlen(text);
-    Board *board = (Board *)engine_board(session->engine);
+    Board *board = mutable_board(session);
     if (board->rule & RULE_RENJU) {
         for (int cell = board_first(board); cell; cell = board_next(board, cell)) {
             if (!board_empty_at(board, cell) || !rules_forbidden(board, cell, BLACK)) continue;
@@ -454,7 +466,7 @@ static void command_balance(Gomocup *session, int moves) {
 /* The cells where the opponent would win at once: the side to move must take one of them. */
 static void command_search_defend(Gomocup *session) {
     if (!need_game(session)) return;
-    Board *board = (Board *)engine_board(session->engine);
+    Board *board = mutable_board(session);
     const int them = opponent(board->to_move);
     int cells[NBEST_MAX] = {0};
     int count = 0;
