@@ -127,6 +127,28 @@ static bool winning_cell(const Board *board, int cell, int color) {
     return fours >= 2;
 }
 
+/* What a stone here would threaten, from its four shapes: a win next move (open four, double
+ * four), a four-three, or nothing forcing. */
+enum { THREAT_NONE, THREAT_FOUR_THREE, THREAT_WIN };
+
+static int threat_kind(const int shapes[4]) {
+    int fours = 0, open_threes = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        if (shapes[direction] == SHAPE_OPEN_FOUR) return THREAT_WIN;
+        fours += makes_four(shapes[direction]);
+        open_threes += shapes[direction] == SHAPE_OPEN_THREE;
+    }
+    if (fours >= 2) return THREAT_WIN;
+    return fours == 1 && open_threes ? THREAT_FOUR_THREE : THREAT_NONE;
+}
+
+static int threat_at(const Board *board, int cell, int color) {
+    int shapes[4];
+    for (int direction = 0; direction < 4; direction++)
+        shapes[direction] = shape_of(board, cell, direction, color);
+    return threat_kind(shapes);
+}
+
 static bool has_open_three(const Board *board, int cell, int color) {
     for (int direction = 0; direction < 4; direction++)
         if (shape_of(board, cell, direction, color) == SHAPE_OPEN_THREE) return true;
@@ -311,29 +333,118 @@ static bool contains(const int *cells, int count, int cell) {
     return false;
 }
 
+#define MAX_STOPS 160
+
+static int add_unique(int *cells, int count, int cell) {
+    if (!contains(cells, count, cell) && count < MAX_STOPS) cells[count++] = cell;
+    return count;
+}
+
+/* Keeps in `stops` only the cells also in `other`. */
+static int intersect(int *stops, int count, const int *other, int other_count) {
+    int kept = 0;
+    for (int i = 0; i < count; i++)
+        if (contains(other, other_count, stops[i])) stops[kept++] = stops[i];
+    return kept;
+}
+
+/* Cells where a defender's stone would make `block` a four (or five) for the defender: then
+ * blocking there would win it a tempo. */
+static int block_counter_fours(const Board *board, int block, int defender, int *out, int count) {
+    const ShapeTables *tables = board->geometry->shapes;
+    for (int direction = 0; direction < 4; direction++) {
+        const uint32_t key = board->shapes.key[block][direction];
+        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
+            const int cell = block + offset * DIRECTION[direction];
+            if (!offset || board->cell[cell] != EMPTY) continue;
+            const int after = shape_lookup(tables, key | (uint32_t)defender << key_shift(offset), defender);
+            if (after >= SHAPE_FOUR) count = add_unique(out, count, cell);
+        }
+    }
+    return count;
+}
+
+/* A four-three cell threatens: four, the forced block, then an open four. The defender stops it
+ * at the cell, on the four's line, where its stone would make the block a four of its own, or
+ * where it stops every open four that follows — played out here to be sure. Returns those
+ * cells, 0 when the threat is not real (or under caro, where a four has several blocks). */
+static int four_three_defences(ThreatSearch *search, int cell, int *out) {
+    Board *board = search->board;
+    const int attacker = search->attacker, defender = search->defender;
+    if (board->rule & RULE_CARO) return 0;
+    int count = 0;
+    out[count++] = cell;
+    for (int direction = 0; direction < 4; direction++) {
+        if (!makes_four(shape_of(board, cell, direction, attacker))) continue;
+        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
+            const int other = cell + offset * DIRECTION[direction];
+            if (offset && board->cell[other] == EMPTY) count = add_unique(out, count, other);
+        }
+    }
+    board_pass(board);                  /* the defender is to move: play the attacker's stone */
+    board_make_tactical(board, cell);
+    int fives[2];
+    const bool one_block = fives_near(board, cell, attacker, fives, 2) == 1 &&
+                           !forbidden(search, fives[0], defender) &&
+                           !reaches(board, fives[0], defender, SHAPE_FOUR);
+    if (!one_block) {
+        board_undo_tactical(board);
+        board_pass(board);
+        return 0;
+    }
+    const int block = fives[0];
+    count = block_counter_fours(board, block, defender, out, count);
+    board_make_tactical(board, block);
+    int stops[MAX_STOPS], stop_count = -1, other[MAX_STOPS];
+    for (int direction = 0; direction < 4 && stop_count != 0; direction++)
+        for (int offset = -KEY_SIDE; offset <= KEY_SIDE && stop_count != 0; offset++) {
+            const int next = cell + offset * DIRECTION[direction];
+            if (!offset || board->cell[next] != EMPTY || !winning_cell(board, next, attacker)) continue;
+            if (forbidden(search, next, attacker)) continue;
+            if (stop_count < 0) {
+                stop_count = defences_of(search, next, stops);
+            } else {
+                const int other_count = defences_of(search, next, other);
+                stop_count = intersect(stops, stop_count, other, other_count);
+            }
+        }
+    board_undo_tactical(board);
+    board_undo_tactical(board);
+    board_pass(board);
+    if (stop_count < 0) return 0;
+    for (int i = 0; i < stop_count; i++) count = add_unique(out, count, stops[i]);
+    return count;
+}
+
+/* The cells that stop the attacker's threat at `cell` (0: it threatens nothing real). */
+static int threat_defences(ThreatSearch *search, int cell, int *out) {
+    const Board *board = search->board;
+    if (board->cell[cell] != EMPTY) return 0;
+    const int kind = threat_at(board, cell, search->attacker);
+    if (kind == THREAT_NONE || forbidden(search, cell, search->attacker)) return 0;
+    if (kind == THREAT_WIN) return defences_of(search, cell, out);
+    return four_three_defences(search, cell, out);
+}
+
 /* Every defender's move that may save it after the attacker's quiet move: its fours, and the
- * cells that stop all of the attacker's winning cells (a move elsewhere lets one through).
+ * cells that stop all of the attacker's threats (a move elsewhere lets one through).
  * Returns the count; 0 with *threats == 0 when the attacker has no threat at all; -1 when
  * there are more replies than fit (the caller then gives the line up). */
 static int defender_replies(ThreatSearch *search, const uint16_t *list, int count, int *out,
                             int *threats) {
     Board *board = search->board;
-    const int attacker = search->attacker, defender = search->defender;
-    int stops[4 * 2 * KEY_SIDE + 1], stop_count = 0, other[4 * 2 * KEY_SIDE + 1];
+    const int defender = search->defender;
+    int stops[MAX_STOPS], stop_count = 0, other[MAX_STOPS];
     *threats = 0;
-    for (int i = 0; i < count; i++) {
-        const int cell = list[i];
-        if (board->cell[cell] != EMPTY || !winning_cell(board, cell, attacker)) continue;
-        if (forbidden(search, cell, attacker)) continue;
+    for (int i = 0; i < count && !(*threats && stop_count == 0); i++) {
+        const int other_count = threat_defences(search, list[i], other);
+        if (!other_count) continue;
         if (++*threats == 1) {
-            stop_count = defences_of(search, cell, stops);
-            continue;
+            memcpy(stops, other, (size_t)other_count * sizeof *other);
+            stop_count = other_count;
+        } else {
+            stop_count = intersect(stops, stop_count, other, other_count);
         }
-        const int other_count = defences_of(search, cell, other);
-        int kept = 0;
-        for (int j = 0; j < stop_count; j++)
-            if (contains(other, other_count, stops[j])) stops[kept++] = stops[j];
-        stop_count = kept;
     }
     if (!*threats) return 0;
 
@@ -409,11 +520,52 @@ static int candidate_score(const Board *board, int cell, int attacker, int near)
     return score;
 }
 
+static void add_candidate(ThreatSearch *search, int cell, int near, Candidate *out, int *total) {
+    const Board *board = search->board;
+    if (*total >= MAX_CANDIDATES || search->mark[cell] == search->stamp) return;
+    if (forbidden(search, cell, search->attacker)) return;
+    search->mark[cell] = search->stamp;
+    const Candidate candidate = {(uint16_t)cell,
+                                 (int16_t)candidate_score(board, cell, search->attacker, near)};
+    int at = (*total)++;
+    while (at > 0 && out[at - 1].score < candidate.score) {
+        out[at] = out[at - 1];
+        at--;
+    }
+    out[at] = candidate;
+}
+
+/* Quiet moves that give the threat cell `cell` a new threat (a four-three or a win next move):
+ * a stone on one of its lines that raises that line's shape. */
+static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidate *out, int *total) {
+    const Board *board = search->board;
+    const int attacker = search->attacker;
+    const ShapeTables *tables = board->geometry->shapes;
+    int shapes[4];
+    for (int direction = 0; direction < 4; direction++)
+        shapes[direction] = shape_of(board, cell, direction, attacker);
+    if (threat_kind(shapes) != THREAT_NONE) return;
+    for (int direction = 0; direction < 4; direction++) {
+        const int before = shapes[direction];
+        if (before < SHAPE_OPEN_TWO || makes_four(before)) continue;
+        const uint32_t key = board->shapes.key[cell][direction];
+        for (int offset = -(KEY_SIDE - 1); offset < KEY_SIDE; offset++) {
+            const int maker = cell + offset * DIRECTION[direction];
+            if (!offset || board->cell[maker] != EMPTY) continue;
+            shapes[direction] = shape_lookup(tables, key | (uint32_t)attacker << key_shift(offset), attacker);
+            if (threat_kind(shapes) != THREAT_NONE && !reaches(board, maker, attacker, SHAPE_FOUR))
+                add_candidate(search, maker, near, out, total);
+        }
+        shapes[direction] = before;
+    }
+}
+
 static int gather_candidates(ThreatSearch *search, const uint16_t *list, int count, int threes,
                              int near, Candidate *out) {
     const Board *board = search->board;
     int total = 0;
-    for (int i = 0; i < count && total < MAX_CANDIDATES; i++) {
+    search->stamp++;
+    for (int i = 0; i < count; i++) {
         const int cell = list[i];
         const bool four = reaches(board, cell, search->attacker, SHAPE_FOUR);
         if (!four && !has_open_three(board, cell, search->attacker)) continue;
@@ -421,16 +573,10 @@ static int gather_candidates(ThreatSearch *search, const uint16_t *list, int cou
             search->limited = true;
             continue;
         }
-        if (forbidden(search, cell, search->attacker)) continue;
-        const Candidate candidate = {(uint16_t)cell,
-                                     (int16_t)candidate_score(board, cell, search->attacker, near)};
-        int at = total++;
-        while (at > 0 && out[at - 1].score < candidate.score) {
-            out[at] = out[at - 1];
-            at--;
-        }
-        out[at] = candidate;
+        add_candidate(search, cell, near, out, &total);
     }
+    if (threes > 0)
+        for (int i = 0; i < count; i++) add_threat_makers(search, list[i], near, out, &total);
     return total;
 }
 

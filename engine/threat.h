@@ -1,9 +1,11 @@
 /* threat: threat-space search — wins by continuous fours (VCF) and by threes and fours (VCT).
  *
  * The attacker is the side to move. Every attacking move of a VCF makes a four, so each reply
- * is forced (the block, or the defender's five); a VCT may also play threes, and then the
- * defender may answer with any move that stops every immediate threat (an open four, a double
- * four) or with any four of its own, so a claimed VCT win holds against all replies.
+ * is forced (the block, or the defender's five); a VCT may also play quiet moves that leave a
+ * threat (an open three, a new four-three or double-four point), and then the defender may
+ * answer with any move that stops every such threat (its open fours and double fours, its
+ * four-threes played out) or with any four of its own, so a claimed VCT win holds against
+ * all replies.
  * A forced block that makes the defender a four must be answered by the attacker; under renju
  * black's forbidden cells are neither attacks nor defences for black, and a white four whose
  * only block is forbidden for black wins. Each search owns its hash table and scratch memory
@@ -32,8 +34,9 @@ void threat_clear(ThreatSearch *search);
  * when it becomes nonzero the search gives up (returns false). */
 bool threat_vcf(ThreatSearch *search, Board *board, int64_t max_nodes, int *move, int64_t *nodes,
                 const volatile int *stop);
-/* The same for wins by threes and fours (each attacking move a four or an open three, or the
- * block of a defender's four that keeps a threat standing). */
+/* The same for wins by threes and fours (each attacking move a four or a quiet move that
+ * leaves a threat, or the block of a defender's four that keeps a threat standing). Searched
+ * by iterative deepening on the number of quiet moves. */
 bool threat_vct(ThreatSearch *search, Board *board, int64_t max_nodes, int *move,
                 int64_t *nodes, const volatile int *stop);
 /* The principal line of the last win found (cells, attacker first, alternating), for

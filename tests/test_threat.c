@@ -387,6 +387,28 @@ static void test_vct_four_three_is_vcf(void) {
     CHECK(vct(&move));
 }
 
+static void test_vct_two_four_threes(void) {
+    /* Closed threes in column 8 and on the anti-diagonal 8,4..10,2 (four cells 8,7 and 7,5),
+     * single stones at 10,7 and 7,4: no VCF, but quiet moves such as 7,7 prepare four-threes
+     * (at 8,7 with row 7, at 7,5 with column 7). Whatever the win found, it must hold. */
+    const int rules[3] = {0, RULE_EXACT5, RULE_RENJU};
+    for (int i = 0; i < 3; i++) {
+        fresh(rules[i], BLACK);
+        stones(8, 8, 0, 1, "XXXO");
+        stones(10, 7, 0, 1, "X");
+        stones(11, 1, -1, 1, "OXXX");
+        stones(7, 4, 0, 1, "X");
+        stones(0, 14, 1, 0, "O.O.O");
+        int move;
+        CHECK(!vcf(&move));
+        CHECK(!brute_vcf(3));
+        CHECKF(vct(&move), "rule %d", rules[i]);
+        /* the slowest check here: in full once, elsewhere only that no reply refutes it */
+        if (rules[i] == 0) CHECK(holds(true, 3));
+        else CHECK(holds_within(true, 1) != REFUTED);
+    }
+}
+
 static void test_vct_needs_two_threes(void) {
     /* Two open twos far apart and a third crossing both lines' extensions: black must first
      * make an open three (forcing), then a double three. Checked against every reply. */
@@ -542,6 +564,7 @@ int main(void) {
     RUN(test_defender_five_first);
     RUN(test_vct_double_three);
     RUN(test_vct_four_three_is_vcf);
+    RUN(test_vct_two_four_threes);
     RUN(test_vct_needs_two_threes);
     RUN(test_vct_defender_counter_four);
     RUN(test_random_vcf_against_brute_force);
