@@ -577,6 +577,8 @@ static int gather_candidates(ThreatSearch *search, const uint16_t *list, int cou
     }
     if (threes > 0)
         for (int i = 0; i < count; i++) add_threat_makers(search, list[i], near, out, &total);
+    else if (count > 0 && !search->vcf_only)
+        search->limited = true;     /* a quiet move might have made a threat of these cells */
     return total;
 }
 
