@@ -556,6 +556,26 @@ SearchResult search_think(Search *search, const Board *board, const SearchLimits
     return result;
 }
 
+typedef bool (*ThreatFn)(ThreatSearch *, Board *, int64_t, int *, int64_t *, const volatile int *);
+
+/* Try one threat search at the root; on a win, report it and fill *result. */
+static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64_t budget,
+                            SearchResult *result) {
+    if (search->excluded_count) return false;
+    int win = NO_CELL;
+    int64_t nodes = 0;
+    const bool found = threat(main->threat, &main->board, budget, &win, &nodes,
+                              (const volatile int *)&search->stop);
+    main->nodes += (uint64_t)nodes;
+    if (!found) return false;
+    main->root_pv_length = threat_last_line(main->threat, main->root_pv, MAX_PLY);
+    if (main->root_pv_length == 0) main->root_pv[main->root_pv_length++] = win;
+    const int score = MATE - main->root_pv_length;
+    report_iteration(main, main->root_pv_length, score);
+    *result = finish(search, main, win, score, main->root_pv_length);
+    return true;
+}
+
 static SearchResult think(Search *search, const Board *board, const SearchLimits *limits,
                           EngineReportFn report, void *context) {
     search->limits = *limits;
@@ -579,33 +599,12 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
         return finish(search, main, list.count ? list.cells[0] : NO_CELL, 0, 0);
     }
 
-    /* A win by continuous fours needs no search. */
-    int win = NO_CELL;
-    int64_t vcf_nodes = 0;
-    if (!search->excluded_count &&
-        threat_vcf(main->threat, &main->board, vcf_budget(search, ROOT_VCF_NODES), &win, &vcf_nodes,
-                   (const volatile int *)&search->stop)) {
-        main->root_pv_length = threat_last_line(main->threat, main->root_pv, MAX_PLY);
-        if (main->root_pv_length == 0) main->root_pv[main->root_pv_length++] = win;
-        main->nodes += (uint64_t)vcf_nodes;
-        const int score = MATE - main->root_pv_length;
-        report_iteration(main, main->root_pv_length, score);
-        return finish(search, main, win, score, main->root_pv_length);
-    }
-    main->nodes += (uint64_t)vcf_nodes;
-    /* Then by threes and fours: costlier, so a smaller share of the turn. */
-    int64_t vct_nodes = 0;
-    if (!search->excluded_count &&
-        threat_vct(main->threat, &main->board, vcf_budget(search, ROOT_VCT_NODES) / 2, &win,
-                   &vct_nodes, (const volatile int *)&search->stop)) {
-        main->root_pv_length = threat_last_line(main->threat, main->root_pv, MAX_PLY);
-        if (main->root_pv_length == 0) main->root_pv[main->root_pv_length++] = win;
-        main->nodes += (uint64_t)vct_nodes;
-        const int score = MATE - main->root_pv_length;
-        report_iteration(main, main->root_pv_length, score);
-        return finish(search, main, win, score, main->root_pv_length);
-    }
-    main->nodes += (uint64_t)vct_nodes;
+    /* A win by continuous fours needs no search; nor one by threes and fours, which is
+     * costlier and gets a smaller share of the turn. */
+    SearchResult won;
+    if (root_threat_win(search, main, threat_vcf, vcf_budget(search, ROOT_VCF_NODES), &won) ||
+        root_threat_win(search, main, threat_vct, vcf_budget(search, ROOT_VCT_NODES) / 2, &won))
+        return won;
 
     prepare_root(search, main);
     if (search->root_count == 0) {

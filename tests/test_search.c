@@ -82,7 +82,7 @@ static void test_vcf_two_fours(void) {
     stones(2, 6, 1, 0, "OXXX");
     stones(6, 2, 0, 1, "OXX");
     stones(10, 1, -1, 1, "OXXX");
-    stones(12, 12, 1, 0, "O.O.O");
+    stones(8, 12, 1, 0, "O.O.O");
     board.to_move = BLACK;
     const SearchResult result = think(300000, 0);
     CHECK(result.score >= MATE_BOUND);
