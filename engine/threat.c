@@ -182,7 +182,8 @@ static inline int key_shift(int offset) {
 /* ---- budget --------------------------------------------------------------------------------- */
 
 static bool out_of_budget(const ThreatSearch *search) {
-    if (search->stop && *search->stop) return true;
+    /* atomic: the search sets it from another thread (watchdog, YXSTOP) */
+    if (search->stop && __atomic_load_n(search->stop, __ATOMIC_RELAXED)) return true;
     return search->max_nodes > 0 && search->nodes >= search->max_nodes;
 }
 
