@@ -410,35 +410,34 @@ static void test_vct_two_four_threes(void) {
 }
 
 static void test_vct_needs_two_threes(void) {
-    /* Two open twos far apart and a third crossing both lines' extensions: black must first
-     * make an open three (forcing), then a double three. Checked against every reply. */
+    /* Split twos on a diagonal, a column and a row: black wins by threes (checked against every
+     * reply); white, with only the row of its own split stones, has no such win. */
     fresh_size(11, 0, BLACK);
     stones(2, 2, 1, 1, "XX");       /* diagonal 2,2 3,3 */
     stones(6, 2, 0, 1, "X.X");      /* column 6: 6,2 6,4 */
     stones(3, 7, 1, 0, "X.X");      /* row 7: 3,7 5,7 */
     stones(0, 10, 1, 0, "O.O.O");
     int move;
-    const bool found = vct(&move);
-    if (found) CHECK(holds(true, 3));
-    /* a three cannot be answered by ignoring it */
+    CHECK(!vcf(&move));
+    CHECK(vct(&move));
+    CHECK(holds(true, 3));
     board_pass(&board);
-    int reply;
-    if (vct(&reply)) CHECK(holds(true, 3));
+    CHECK(!vct(&move));
 }
 
 static void test_vct_defender_counter_four(void) {
-    /* Black's double three at 6,5 would win, but white holds a closed three that becomes a
-     * four: white answers with fours, and the last one blocks. */
+    /* Black's double three at 6,5 (split threes in row 5 and column 6) wins as it stands. White
+     * gets a closed three on the diagonal through 5,5, the row's gap: after 6,5 white would
+     * answer with a four there. Whatever black's win now, it must hold against every reply. */
     fresh_size(11, 0, BLACK);
     stones(3, 5, 1, 0, "XX");
     stones(6, 2, 0, 1, "XX");
     stones(0, 0, 1, 0, "O");
     int move;
+    CHECK(vct(&move) && move == cell_at(6, 5));
+    stones(6, 6, 1, 1, "OOOX");
     CHECK(vct(&move));
-    /* add white stones whose four passes through black's key cells */
-    stones(9, 5, -1, 0, "OOO");     /* 9,5 8,5 7,5: a four at 6,5 itself for white */
-    stones(10, 5, 0, 0, "X");
-    if (vct(&move)) CHECK(holds(true, 3));
+    CHECK(holds(true, 3));
 }
 
 /* ---- against the referees on random positions ----------------------------------------------- */
