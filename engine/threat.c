@@ -417,12 +417,39 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
     return count;
 }
 
+/* Caro: two five cells may fall to one stone (a stone already beyond one five, the block of
+ * the other beyond both). The winning cell counts only if, played now, no single stone spoils
+ * all its fives; and any stone on its four-lines might change that. */
+static int caro_win_defences(ThreatSearch *search, int cell, int *out) {
+    Board *board = search->board;
+    const int attacker = search->attacker;
+    board_pass(board);                  /* the defender is to move: play the attacker's stone */
+    board_make_tactical(board, cell);
+    int fives[MAX_FIVES], blocks[MAX_BLOCKS];
+    const int five_count = fives_near(board, cell, attacker, fives, MAX_FIVES);
+    const bool wins = five_count > 0 && five_blocks(board, fives, five_count, attacker, blocks) == 0;
+    board_undo_tactical(board);
+    board_pass(board);
+    if (!wins) return 0;
+    int count = 0;
+    out[count++] = cell;
+    for (int direction = 0; direction < 4; direction++) {
+        if (!makes_four(shape_of(board, cell, direction, attacker))) continue;
+        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
+            const int other = cell + offset * DIRECTION[direction];
+            if (offset && board->cell[other] == EMPTY) count = add_unique(out, count, other);
+        }
+    }
+    return count;
+}
+
 /* The cells that stop the attacker's threat at `cell` (0: it threatens nothing real). */
 static int threat_defences(ThreatSearch *search, int cell, int *out) {
     const Board *board = search->board;
     if (board->cell[cell] != EMPTY) return 0;
     const int kind = threat_at(board, cell, search->attacker);
     if (kind == THREAT_NONE || forbidden(search, cell, search->attacker)) return 0;
+    if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_defences(search, cell, out);
     if (kind == THREAT_WIN) return defences_of(search, cell, out);
     return four_three_defences(search, cell, out);
 }

@@ -331,6 +331,23 @@ static void test_caro_blocked_four(void) {
     CHECK(vcf(&move) && move == cell_at(6, 7));
 }
 
+static void test_caro_spoiled_open_four(void) {
+    /* Row 7: X . O O O . . — 8,7 gives white two five cells, but black's block at 9,7 then
+     * closes the other five (4..8) at both ends: no win under caro, so this "open three" is no
+     * threat, and a second three (column 12) does not make a double threat with it. */
+    const int rules[2] = {0, RULE_CARO};
+    for (int i = 0; i < 2; i++) {
+        fresh(rules[i], WHITE);
+        stones(3, 7, 1, 0, "X.OOO");
+        stones(12, 2, 0, 1, "OO");
+        int move;
+        const bool freestyle = rules[i] == 0;
+        CHECK(vcf(&move) == freestyle);
+        CHECK(vct(&move) == freestyle);
+        CHECK(brute_vcf(2) == freestyle);
+    }
+}
+
 static void test_defender_five_first(void) {
     /* White already has a four: black's fours elsewhere do not count, unless one blocks. */
     fresh(0, BLACK);
@@ -491,11 +508,11 @@ static void test_random_vcf_against_brute_force(void) {
 }
 
 static void test_random_vct_holds(void) {
-    const int rules[3] = {0, RULE_EXACT5, RULE_RENJU};
+    const int rules[4] = {0, RULE_EXACT5, RULE_RENJU, RULE_CARO};
     int checked = 0;
     budget = 20000;   /* most of these positions have no VCT: a failure spends all of it */
-    for (int i = 0; i < 3; i++)
-        for (int n = 0; n < 40; n++) {
+    for (int i = 0; i < 4; i++)
+        for (int n = 0; n < 32; n++) {
             if (!random_position(9, rules[i], 10 + (int)(next_random() % 8), 7)) continue;
             int move;
             if (vcf(&move) || !vct(&move)) continue;
@@ -560,6 +577,7 @@ int main(void) {
     RUN(test_renju_forbidden_double_four);
     RUN(test_renju_forbidden_block);
     RUN(test_caro_blocked_four);
+    RUN(test_caro_spoiled_open_four);
     RUN(test_defender_five_first);
     RUN(test_vct_double_three);
     RUN(test_vct_four_three_is_vcf);
