@@ -754,8 +754,11 @@ static void build_line(ThreatSearch *search) {
         if (five_count > 0) {
             const int block_count = five_blocks(board, five_cells, five_count, attacker, blocks);
             if (block_count == 0) {
-                /* a double threat: show one block and the five that follows */
-                if (five_count >= 2 && line_add(search, five_cells[0])) line_add(search, five_cells[1]);
+                /* a double threat: show one block and a five that it leaves */
+                int five = 1;
+                while (five < five_count && spoils_five(board, five_cells[five], five_cells[0], attacker))
+                    five++;
+                if (five < five_count && line_add(search, five_cells[0])) line_add(search, five_cells[five]);
                 break;
             }
             if (block_count == 1 && forbidden(search, blocks[0], search->defender)) {
