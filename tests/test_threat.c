@@ -488,10 +488,10 @@ static bool random_position(int size, int rule, int count, int span) {
 }
 
 static void test_random_vcf_against_brute_force(void) {
-    const int rules[4] = {0, RULE_EXACT5, RULE_RENJU, RULE_CARO};
+    const int rules[5] = {0, RULE_EXACT5, RULE_RENJU, RULE_CARO, RULE_CARO | RULE_EXACT5};
     int wins = 0, positions = 0;
-    for (int i = 0; i < 4; i++)
-        for (int n = 0; n < 100; n++) {
+    for (int i = 0; i < 5; i++)
+        for (int n = 0; n < 80; n++) {
             if (!random_position(13, rules[i], 18 + (int)(next_random() % 14), 8)) continue;
             positions++;
             int move;
