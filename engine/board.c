@@ -102,7 +102,7 @@ static void set_stone(Board *board, int cell, int color) {
         board->hash ^= zobrist_stone(color, cell);
         lines_update(&board->lines, &board->geometry->lines, cell, color, +1);
     }
-    shape_update(&board->shapes, board->geometry->shapes, cell, old, color);
+    shape_update(&board->shapes, board->geometry->shapes, board->cell, cell, old, color);
 }
 
 void board_put(Board *board, int cell, int color) {
@@ -131,7 +131,7 @@ static void set_stone_tactical(Board *board, int cell, int color) {
     board->cell[cell] = (uint8_t)color;
     if (old != EMPTY) board->hash ^= zobrist_stone(old, cell);
     if (color != EMPTY) board->hash ^= zobrist_stone(color, cell);
-    shape_update(&board->shapes, board->geometry->shapes, cell, old, color);
+    shape_update(&board->shapes, board->geometry->shapes, board->cell, cell, old, color);
 }
 
 void board_make_tactical(Board *board, int cell) {

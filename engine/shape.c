@@ -1,5 +1,6 @@
 #include "shape.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,9 +136,19 @@ static Shape shape_of_key(Builder *builder, uint32_t key) {
 static void build_table(uint8_t *packed, int connect, int rule, int own) {
     Builder builder = {connect, rule, own, calloc(KEY_SPAN, 1)};
     if (!builder.memo) abort();
+    /* canonical() works side by side: make it once per half-key, not once per key. */
+    enum { HALF_BITS = KEY_BITS / 2, HALF_SPAN = 1u << HALF_BITS };
+    static_assert(KEY_BITS % 2 == 0, "a key is two halves of KEY_SIDE cells");
+    uint32_t low[HALF_SPAN], high[HALF_SPAN];
+    for (uint32_t half = 0; half < HALF_SPAN; half++) {
+        low[half] = canonical(half, own);
+        high[half] = canonical(half << HALF_BITS, own);
+    }
     const int shift = own == WHITE ? 4 : 0;
-    for (uint32_t key = 0; key < KEY_SPAN; key++)
-        packed[key] |= (uint8_t)(shape_of_key(&builder, canonical(key, own)) << shift);
+    for (uint32_t key = 0; key < KEY_SPAN; key++) {
+        const uint32_t reduced = low[key & (HALF_SPAN - 1)] | high[key >> HALF_BITS];
+        packed[key] |= (uint8_t)(shape_of_key(&builder, reduced) << shift);
+    }
     free(builder.memo);
 }
 
@@ -260,8 +271,8 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
         }
 }
 
-void shape_update(ShapeState *state, const ShapeTables *tables, int cell, int old_color,
-                  int new_color) {
+void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
+                  int old_color, int new_color) {
     const uint32_t change = (uint32_t)(old_color ^ new_color);
     for (int direction = 0; direction < 4; direction++) {
         const int step = DIRECTION[direction];
@@ -270,9 +281,14 @@ void shape_update(ShapeState *state, const ShapeTables *tables, int cell, int ol
             /* `cell` sits at `offset` from the cell whose key we change. */
             const int neighbour = cell - offset * step;
             state->key[neighbour][direction] ^= change << key_shift(offset);
+            /* Occupied cells' shapes mean nothing: refreshed when they empty again. */
+            if (cells[neighbour] != EMPTY) continue;
             const uint8_t before = state->shape[neighbour][direction];
             refresh(state, tables, neighbour, direction);
             if (state->shape[neighbour][direction] != before) refresh_class(state, neighbour);
         }
     }
+    if (new_color != EMPTY) return;
+    for (int direction = 0; direction < 4; direction++) refresh(state, tables, cell, direction);
+    refresh_class(state, cell);
 }

@@ -75,8 +75,8 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
                  int width, int height);
 /* A stone of `color` appeared on (or, color = EMPTY, left) `cell`: refresh the keys and shapes
  * of the cells within KEY_SIDE of it. */
-void shape_update(ShapeState *state, const ShapeTables *tables, int cell, int old_color,
-                  int new_color);
+void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
+                  int old_color, int new_color);
 
 static inline CellClass shape_cell_class(const ShapeState *state, int cell, int color) {
     return (CellClass)((state->cell_class[cell] >> (color == WHITE ? 4 : 0)) & 15);
