@@ -172,6 +172,19 @@ static bool forbidden(ThreatSearch *search, int cell, int color) {
     return rules_foul(board, cell) != FOUL_NONE;
 }
 
+/* A threat cell of black's under renju must stay legal whatever the defender plays first. A
+ * white stone can only take black's shapes away, except that it may make a three real (by
+ * making the cell that completes its straight four legal): only a cell with two lines of
+ * (perhaps unreal) open three could so become a double three. */
+static bool stays_legal(const ThreatSearch *search, int cell) {
+    const Board *board = search->board;
+    if (search->attacker != BLACK || !(board->rule & RULE_RENJU)) return true;
+    int open_threes = 0;
+    for (int direction = 0; direction < 4; direction++)
+        open_threes += shape_of(board, cell, direction, BLACK) == SHAPE_OPEN_THREE;
+    return open_threes < 2;
+}
+
 /* Bit position, within a cell's pattern key, of the cell `offset` steps along the direction
  * (shape.c's layout: KEY_SIDE cells before, then KEY_SIDE after, 2 bits each). */
 static inline int key_shift(int offset) {
@@ -401,7 +414,7 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE && stop_count != 0; offset++) {
             const int next = cell + offset * DIRECTION[direction];
             if (!offset || board->cell[next] != EMPTY || !winning_cell(board, next, attacker)) continue;
-            if (forbidden(search, next, attacker)) continue;
+            if (forbidden(search, next, attacker) || !stays_legal(search, next)) continue;
             if (stop_count < 0) {
                 stop_count = defences_of(search, next, stops);
             } else {
@@ -449,6 +462,7 @@ static int threat_defences(ThreatSearch *search, int cell, int *out) {
     if (board->cell[cell] != EMPTY) return 0;
     const int kind = threat_at(board, cell, search->attacker);
     if (kind == THREAT_NONE || forbidden(search, cell, search->attacker)) return 0;
+    if (!stays_legal(search, cell)) return 0;
     if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_defences(search, cell, out);
     if (kind == THREAT_WIN) return defences_of(search, cell, out);
     return four_three_defences(search, cell, out);
