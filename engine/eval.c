@@ -87,7 +87,8 @@ int32_t eval_position(const Board *board) {
             if (cell_mine > best_mine) best_mine = cell_mine;
             if (cell_theirs > best_theirs) best_theirs = cell_theirs;
         }
-    /* Having the move is worth most of our best cell: we get to play it, they don't. */
-    const int32_t tempo = best_mine / 2;
+    /* Having the move is worth our best cell: we get to play it, they don't. (Half of it
+     * lost 83-116 in 200 games at 0.3 s/move.) */
+    const int32_t tempo = best_mine;
     return (mine - theirs) / 3 + tempo - best_theirs / 4;
 }
