@@ -7,8 +7,9 @@
 #include "rules.h"
 
 void demo_defaults(DemoOptions *options) {
-    options->black = "greedy";
-    options->white = "n3";
+    /* The full engine against the strongest simple player: what Wuzi is, at a glance. */
+    options->black = "max";
+    options->white = "greedy";
     options->size = 15;
     options->connect = 5;
     options->rule = 0;
@@ -74,7 +75,7 @@ int demo_run(const DemoOptions *options) {
     Board judge = *engine_board(players[0]);
     EngineLimits limits;
     engine_limits_default(&limits);
-    limits.turn_ms = 1000;
+    limits.turn_ms = 300;   /* a whole game in a few seconds */
     printf("Wuzi demo: X = %s (black) against O = %s (white), %dx%d, %d in a row wins\n\n", names[0],
            names[1], options->size, options->size, options->connect);
     Verdict verdict = VERDICT_PLAYING;

@@ -170,7 +170,7 @@ static int serve(Brain *brain) {
 static void usage(FILE *stream) {
     fprintf(stream,
             "usage: pbrain-wuzi [options]          speak the Gomocup protocol on stdin/stdout\n"
-            "       pbrain-wuzi [options] demo [BLACK WHITE]   watch two levels play (default greedy n3)\n"
+            "       pbrain-wuzi [options] demo [BLACK WHITE]   watch two levels play (default max greedy)\n"
             "       pbrain-wuzi bench [DEPTH]       search a fixed set of positions, print nodes/s\n"
             "options:\n"
             "  --level NAME    max (default), depth1..depth30, greedy, n1, n2, n3, n4, n5\n"
