@@ -536,10 +536,8 @@ static void prepare_root(Search *search, Worker *worker) {
     memcpy(search->root, sorted, sizeof(RootMove) * (size_t)n);
 }
 
-static SearchResult finish(Search *search, Worker *main, int move, int score, int depth) {
-    SearchResult result = {.move = move, .score = score, .depth = depth, .nodes = total_nodes(search)};
-    (void)main;
-    return result;
+static SearchResult finish(const Search *search, int move, int score, int depth) {
+    return (SearchResult){.move = move, .score = score, .depth = depth, .nodes = total_nodes(search)};
 }
 
 static SearchResult think(Search *search, const Board *board, const SearchLimits *limits,
@@ -572,7 +570,7 @@ static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64
     if (main->root_pv_length == 0) main->root_pv[main->root_pv_length++] = win;
     const int score = MATE - main->root_pv_length;
     report_iteration(main, main->root_pv_length, score);
-    *result = finish(search, main, win, score, main->root_pv_length);
+    *result = finish(search, win, score, main->root_pv_length);
     return true;
 }
 
@@ -590,13 +588,13 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
     memcpy(&main->board, board, sizeof *board);
     main->best_move = NO_CELL;
     main->completed_depth = 0;
-    if (board_full(board)) return finish(search, main, NO_CELL, 0, 0);
+    if (board_full(board)) return finish(search, NO_CELL, 0, 0);
     if (!limits->time.unlimited && limits->time.hard_ms <= 0) {
         /* No time at all: the best-weighted candidate, which still takes a five or blocks a
          * four (movegen's forced lists). */
         MoveList list;
         movegen_generate(&main->board, &list, 1);
-        return finish(search, main, list.count ? list.cells[0] : NO_CELL, 0, 0);
+        return finish(search, list.count ? list.cells[0] : NO_CELL, 0, 0);
     }
 
     /* A win by continuous fours needs no search; nor one by threes and fours, which is
@@ -610,10 +608,10 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
     if (search->root_count == 0) {
         /* Nothing legal near the stones (renju: every block forbidden): any empty legal cell. */
         for (int c = board_first(board); c; c = board_next(board, c))
-            if (movegen_legal(&main->board, c)) return finish(search, main, c, -MATE, 0);
+            if (movegen_legal(&main->board, c)) return finish(search, c, -MATE, 0);
         for (int c = board_first(board); c; c = board_next(board, c))
-            if (board->cell[c] == EMPTY) return finish(search, main, c, -MATE, 0);
-        return finish(search, main, NO_CELL, 0, 0);
+            if (board->cell[c] == EMPTY) return finish(search, c, -MATE, 0);
+        return finish(search, NO_CELL, 0, 0);
     }
     main->best_move = search->root[0].cell;
     main->best_score = 0;
@@ -644,7 +642,7 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
             abs(worker->best_score) < MATE_BOUND)
             best = worker;
     }
-    return finish(search, main, best->best_move, best->best_score, best->completed_depth);
+    return finish(search, best->best_move, best->best_score, best->completed_depth);
 }
 
 int search_best_moves(Search *search, const Board *board, const SearchLimits *limits, int count,
