@@ -50,6 +50,15 @@ static bool parse_move(const char *text, int *x, int *y) {
     return sscanf(text, "%d,%d%c", x, y, &extra) == 2;
 }
 
+/* A greedy brain with a 15x15 game started: how most tests begin. */
+static bool start_15(void) {
+    if (!start()) return false;
+    brain_pipe_send(&brain, "START 15");
+    const char *got = reply();
+    CHECKF(strcmp(got, "OK") == 0, "expected 'OK' to START 15, got '%s'", got);
+    return strcmp(got, "OK") == 0;
+}
+
 #define EXPECT(text)                                                                       \
     do {                                                                                   \
         const char *got_ = reply();                                                        \
@@ -162,9 +171,7 @@ static void test_commands_need_a_game(void) {
 }
 
 static void test_begin_turn_game(void) {
-    if (!start()) return;
-    brain_pipe_send(&brain, "START 15");
-    EXPECT("OK");
+    if (!start_15()) return;
     brain_pipe_send(&brain, "BEGIN");
     unsigned char taken[15 * 15] = {0};
     int x, y;
@@ -183,9 +190,7 @@ static void test_begin_turn_game(void) {
 }
 
 static void test_bad_coordinates_keep_position(void) {
-    if (!start()) return;
-    brain_pipe_send(&brain, "START 15");
-    EXPECT("OK");
+    if (!start_15()) return;
     brain_pipe_send(&brain, "BEGIN");
     unsigned char taken[15 * 15] = {0};
     int bx, by, x, y;
@@ -215,9 +220,7 @@ static void test_bad_coordinates_keep_position(void) {
 }
 
 static void test_takeback(void) {
-    if (!start()) return;
-    brain_pipe_send(&brain, "START 15");
-    EXPECT("OK");
+    if (!start_15()) return;
     brain_pipe_send(&brain, "BEGIN");
     unsigned char taken[15 * 15] = {0};
     int ax, ay, cx, cy;
@@ -246,9 +249,7 @@ static void test_takeback(void) {
 }
 
 static void test_play(void) {
-    if (!start()) return;
-    brain_pipe_send(&brain, "START 15");
-    EXPECT("OK");
+    if (!start_15()) return;
     brain_pipe_send(&brain, "PLAY 7,7");
     EXPECT("7,7");
     brain_pipe_send(&brain, "PLAY 7,7");
@@ -259,9 +260,7 @@ static void test_play(void) {
 }
 
 static void test_restart(void) {
-    if (!start()) return;
-    brain_pipe_send(&brain, "START 15");
-    EXPECT("OK");
+    if (!start_15()) return;
     brain_pipe_send(&brain, "TURN 3,3");
     int x, y;
     expect_move(15, 15, NULL, &x, &y);
@@ -276,9 +275,7 @@ static void test_restart(void) {
 }
 
 static void test_board_block(void) {
-    if (!start()) return;
-    brain_pipe_send(&brain, "START 15");
-    EXPECT("OK");
+    if (!start_15()) return;
     /* an empty block: we play first */
     brain_pipe_send(&brain, "BOARD");
     brain_pipe_send(&brain, "DONE");
@@ -311,9 +308,7 @@ static void test_board_block(void) {
 }
 
 static void test_bad_board_keeps_position(void) {
-    if (!start()) return;
-    brain_pipe_send(&brain, "START 15");
-    EXPECT("OK");
+    if (!start_15()) return;
     brain_pipe_send(&brain, "TURN 5,5");
     int ax, ay;
     unsigned char taken[15 * 15] = {0};
@@ -364,9 +359,7 @@ static void send_double_three(void) {
 }
 
 static void test_renju_never_forbidden(void) {
-    if (!start()) return;
-    brain_pipe_send(&brain, "START 15");
-    EXPECT("OK");
+    if (!start_15()) return;
     brain_pipe_send(&brain, "INFO rule 0");
     send_double_three();
     int x, y;
@@ -437,9 +430,7 @@ static void test_timeout_turn_zero(void) {
 }
 
 static void test_swap2(void) {
-    if (!start()) return;
-    brain_pipe_send(&brain, "START 15");
-    EXPECT("OK");
+    if (!start_15()) return;
     brain_pipe_send(&brain, "SWAP2BOARD");
     brain_pipe_send(&brain, "DONE");
     int c[6];
@@ -570,9 +561,7 @@ static void test_overlong_lines(void) {
 }
 
 static void test_yixin_extensions(void) {
-    if (!start()) return;
-    brain_pipe_send(&brain, "START 15");
-    EXPECT("OK");
+    if (!start_15()) return;
     brain_pipe_send(&brain, "YXBOARD");
     brain_pipe_send(&brain, "7,7,2");
     brain_pipe_send(&brain, "7,8,2");
