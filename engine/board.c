@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
+
 /* ---- Zobrist keys: built once, read-only afterwards ------------------------------------ */
 
 static struct {
@@ -12,18 +14,11 @@ static struct {
     uint64_t side;
 } zobrist = {PTHREAD_ONCE_INIT, {{0}}, 0};
 
-static uint64_t splitmix(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static void zobrist_build(void) {
     uint64_t seed = 0x57755A49ull;    /* fixed: hashes (and so the bench) repeat across runs */
     for (int color = 0; color < 2; color++)
-        for (int cell = 0; cell < CELLS; cell++) zobrist.stone[color][cell] = splitmix(&seed);
-    zobrist.side = splitmix(&seed);
+        for (int cell = 0; cell < CELLS; cell++) zobrist.stone[color][cell] = rng_next(&seed);
+    zobrist.side = rng_next(&seed);
 }
 
 uint64_t zobrist_stone(int color, int cell) {

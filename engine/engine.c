@@ -264,6 +264,13 @@ static int fallback_move(Engine *engine) {
     return best ? best : any_empty;
 }
 
+/* NULL limits mean the defaults. */
+static const EngineLimits *limits_or_default(const EngineLimits *limits, EngineLimits *defaults) {
+    if (limits) return limits;
+    engine_limits_default(defaults);
+    return defaults;
+}
+
 static SearchLimits search_limits(const Engine *engine, const EngineLimits *limits) {
     SearchLimits search = {
         .time = timeman_budget(limits, board_cell_count(&engine->board) - engine->board.move_count),
@@ -288,10 +295,7 @@ static int think_dispatch(Engine *engine, const EngineLimits *limits, EngineRepo
 int engine_think(Engine *engine, const EngineLimits *limits, EngineReportFn report, void *context) {
     if (!engine->has_game || board_full(&engine->board)) return NO_CELL;
     EngineLimits defaults;
-    if (!limits) {
-        engine_limits_default(&defaults);
-        limits = &defaults;
-    }
+    limits = limits_or_default(limits, &defaults);
     const int cell = think_dispatch(engine, limits, report, context);
     return legal_reply(engine, cell) ? cell : fallback_move(engine);
 }
@@ -303,10 +307,7 @@ bool engine_stop_requested(const Engine *engine) { return atomic_load(&engine->s
 int engine_best_moves(Engine *engine, const EngineLimits *limits, int count, int *cells) {
     if (count <= 0 || !engine->has_game || board_full(&engine->board)) return 0;
     EngineLimits defaults;
-    if (!limits) {
-        engine_limits_default(&defaults);
-        limits = &defaults;
-    }
+    limits = limits_or_default(limits, &defaults);
     if (engine->level != LEVEL_SEARCH) {
         cells[0] = engine_think(engine, limits, NULL, NULL);
         return cells[0] ? 1 : 0;
@@ -347,10 +348,7 @@ Swap2Answer engine_swap2(Engine *engine, const EngineLimits *limits) {
         return answer;
     }
     EngineLimits defaults;
-    if (!limits) {
-        engine_limits_default(&defaults);
-        limits = &defaults;
-    }
+    limits = limits_or_default(limits, &defaults);
     int move = NO_CELL;
     const int white_score = engine->level == LEVEL_SEARCH ? quick_score(engine, limits, &move) : 0;
     if (engine->level != LEVEL_SEARCH) move = engine_think(engine, limits, NULL, NULL);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "rng.h"
 
 typedef enum ReferenceLevel {
     LEVEL_N1,
@@ -29,13 +30,5 @@ int reference_level_parse(const char *name);
 /* The cell the level plays for the side to move, NO_CELL if the board is full. The board is
  * unchanged on return; `rng` is a splitmix64 state advanced for tie-breaks. */
 int reference_level_choose(Board *board, ReferenceLevel level, uint64_t *rng);
-
-/* splitmix64: the project's one random generator (seeded, reproducible). */
-static inline uint64_t rng_next(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 #endif

@@ -76,13 +76,20 @@ static void sort_list(MoveList *list) {
     }
 }
 
-/* Does `color` have a cell where it would make an open four or two fours (that it may play)? */
-static bool has_open_four_threat(Board *board, const int *region, int count, int color) {
-    for (int i = 0; i < count; i++) {
-        const int c = region[i];
-        if (board->cell[c] != EMPTY) continue;
-        if (eval_cell_class(board, c, color) >= CLASS_OPEN_FOUR && !forbidden_here(board, c, color))
-            return true;
+bool movegen_has_winning_threat(Board *board, int color) {
+    /* Such a cell makes a four along some line through one of `color`'s stones, at most four
+     * cells from it: look only there. */
+    for (int i = 0; i < board->move_count; i++) {
+        const int stone = board->history[i];
+        if (board->cell[stone] != color) continue;
+        for (int d = 0; d < 4; d++)
+            for (int step = -4; step <= 4; step++) {
+                const int c = stone + step * DIRECTION[d];
+                if (board->cell[c] != EMPTY || shape_at(&board->shapes, c, d, color) < SHAPE_FOUR)
+                    continue;
+                if (eval_cell_class(board, c, color) >= CLASS_OPEN_FOUR && !forbidden_here(board, c, color))
+                    return true;
+            }
     }
     return false;
 }
@@ -113,7 +120,7 @@ static void defend_threes(Board *board, MoveList *list, const int *region, int c
                 tried[c] = 1;
                 if (forbidden_here(board, c, me)) continue;
                 board_make(board, c);
-                const bool stops = !has_open_four_threat(board, region, count, other);
+                const bool stops = !movegen_has_winning_threat(board, other);
                 board_undo(board);
                 if (stops) push(list, c, eval_cell_score(board, c));
                 else if (fallback_count < MAX_CANDIDATES) fallback[fallback_count++] = c;
@@ -159,7 +166,7 @@ void movegen_generate(Board *board, MoveList *list, int limit) {
             if (!forbidden_here(board, blocks[i], me)) push(list, blocks[i], 0);
         return;
     }
-    if (threatened && has_open_four_threat(board, region, count, other)) {
+    if (threatened && movegen_has_winning_threat(board, other)) {
         list->kind = MOVES_DEFEND_THREE;
         defend_threes(board, list, region, count);
         sort_list(list);

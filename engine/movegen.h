@@ -32,6 +32,9 @@ typedef struct MoveList {
  * unchanged on return (defences are verified by trying them). */
 void movegen_generate(Board *board, MoveList *list, int limit);
 
+/* Does `color` have a cell where it would make an open four or two fours, and may play it? */
+bool movegen_has_winning_threat(Board *board, int color);
+
 /* Is `cell` playable for the side to move (empty, and not a renju foul for black)? */
 bool movegen_legal(Board *board, int cell);
 

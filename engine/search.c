@@ -17,7 +17,7 @@
 #define MAX_THREADS 64
 #define THREAT_HASH_BYTES (4u << 20)
 #define ROOT_VCF_NODES 200000
-#define ROOT_REFUTE_VCF_NODES 20000
+#define ROOT_REFUTE_VCF_NODES 2500     /* each root move's check for the opponent's VCF */
 #define ROOT_VCT_NODES 100000
 /* Threat searches are bounded by nodes, not the clock: on a short turn limit they get a
  * budget proportional to it (about a fifth of the turn at the slowest rate measured). */
@@ -274,24 +274,6 @@ static void reward(Worker *worker, int ply, int move, int depth) {
     }
 }
 
-/* Does the side to move have a cell that makes an open four or two fours (and may play it)? */
-static bool has_winning_threat(Board *board) {
-    const int me = board->to_move;
-    for (int i = 0; i < board->move_count; i++) {
-        const int stone = board->history[i];
-        if (board->cell[stone] != me) continue;
-        for (int d = 0; d < 4; d++)
-            for (int step = -4; step <= 4; step++) {
-                const int c = stone + step * DIRECTION[d];
-                if (board->cell[c] != EMPTY) continue;
-                if (shape_at(&board->shapes, c, d, me) < SHAPE_FOUR) continue;
-                if (eval_cell_class(board, c, me) >= CLASS_OPEN_FOUR && movegen_legal(board, c))
-                    return true;
-            }
-    }
-    return false;
-}
-
 /* ---- the search -------------------------------------------------------------------------- */
 
 static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool pv_node) {
@@ -327,7 +309,8 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
 
     const bool forced = list.kind == MOVES_BLOCK_FOUR;
     if (depth <= 0 && !forced) {
-        if (list.kind != MOVES_DEFEND_THREE && has_winning_threat(board)) return MATE - ply - 3;
+        if (list.kind != MOVES_DEFEND_THREE && movegen_has_winning_threat(board, board->to_move))
+            return MATE - ply - 3;
         /* A cheap VCF instead of a static guess: most leaves have no four at all and it
          * returns at once; the node budget keeps the rest cheap. */
         int win;
@@ -518,7 +501,7 @@ static void prepare_root(Search *search, Worker *worker) {
         if (list.kind == MOVES_WIN) continue;
         board_make(board, root->cell);
         int refutation;
-        root->loses = threat_vcf(worker->threat, board, vcf_budget(search, ROOT_REFUTE_VCF_NODES) / 8,
+        root->loses = threat_vcf(worker->threat, board, vcf_budget(search, ROOT_REFUTE_VCF_NODES),
                                  &refutation, NULL,
                                  (const volatile int *)&search->stop);
         board_undo(board);
