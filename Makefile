@@ -67,7 +67,7 @@ $(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/libwuzi.a
 # Tests find the programs through these variables, so the sanitizer build tests its own.
 test: $(BRAIN) $(RUNNER) $(TEST_BIN) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) \
-	 WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) sh tests/run.sh $(TEST_BIN)
+	 WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) sh tests/run.sh $(TEST_BIN) tests/windows_check_test.sh
 
 demo: $(BRAIN)
 	./$(BRAIN) demo
