@@ -4,9 +4,9 @@
  * ladder is worth a few of the step below (an open three ≈ three closed threes), and a four is
  * worth slightly more than an open three because it forces. */
 static const int32_t SHAPE_ATTACK[SHAPE_COUNT] = {
-    [SHAPE_NONE] = 0,      [SHAPE_OVERLINE] = 0,    [SHAPE_ONE] = 2,
-    [SHAPE_TWO] = 6,       [SHAPE_OPEN_TWO] = 18,   [SHAPE_THREE] = 24,
-    [SHAPE_OPEN_THREE] = 70, [SHAPE_FOUR] = 80,     [SHAPE_OPEN_FOUR] = 600,
+    [SHAPE_NONE] = 0,      [SHAPE_OVERLINE] = 0,    [SHAPE_ONE] = 2, [SHAPE_OPEN_ONE] = 2,
+    [SHAPE_TWO] = 6,       [SHAPE_OPEN_TWO] = 18,   [SHAPE_OPEN_TWO_X2] = 18, [SHAPE_OPEN_TWO_X3] = 18, [SHAPE_THREE] = 24,
+    [SHAPE_OPEN_THREE] = 70, [SHAPE_OPEN_THREE_X2] = 70, [SHAPE_FOUR] = 80,     [SHAPE_OPEN_FOUR] = 600,
     [SHAPE_FIVE] = 10000,
 };
 
@@ -20,9 +20,9 @@ static const int32_t CLASS_BONUS[] = {
 /* Potential of an empty cell for the static score: smaller steps than the attack weights,
  * since most of these cells will never be played. */
 static const int32_t SHAPE_POTENTIAL[SHAPE_COUNT] = {
-    [SHAPE_NONE] = 0,     [SHAPE_OVERLINE] = 0,   [SHAPE_ONE] = 1,
-    [SHAPE_TWO] = 3,      [SHAPE_OPEN_TWO] = 9,   [SHAPE_THREE] = 12,
-    [SHAPE_OPEN_THREE] = 35, [SHAPE_FOUR] = 40,   [SHAPE_OPEN_FOUR] = 150,
+    [SHAPE_NONE] = 0,     [SHAPE_OVERLINE] = 0,   [SHAPE_ONE] = 1, [SHAPE_OPEN_ONE] = 1,
+    [SHAPE_TWO] = 3,      [SHAPE_OPEN_TWO] = 9,   [SHAPE_OPEN_TWO_X2] = 9, [SHAPE_OPEN_TWO_X3] = 9, [SHAPE_THREE] = 12,
+    [SHAPE_OPEN_THREE] = 35, [SHAPE_OPEN_THREE_X2] = 35, [SHAPE_FOUR] = 40,   [SHAPE_OPEN_FOUR] = 150,
     [SHAPE_FIVE] = 400,
 };
 

@@ -415,11 +415,15 @@ static void greedy_count(const Board *board, int cell, int color, ShapeCounts *s
         case SHAPE_FIVE: s->five++; break;
         case SHAPE_OPEN_FOUR: s->open_four++; break;
         case SHAPE_FOUR: s->four++; break;
-        case SHAPE_OPEN_THREE: s->open_three++; break;
+        case SHAPE_OPEN_THREE:
+        case SHAPE_OPEN_THREE_X2: s->open_three++; break;
         case SHAPE_THREE: s->three++; break;
-        case SHAPE_OPEN_TWO: s->open_two++; break;
+        case SHAPE_OPEN_TWO:
+        case SHAPE_OPEN_TWO_X2:
+        case SHAPE_OPEN_TWO_X3: s->open_two++; break;
         case SHAPE_TWO: s->two++; break;
-        case SHAPE_ONE: s->one++; break;
+        case SHAPE_ONE:
+        case SHAPE_OPEN_ONE: s->one++; break;
         default: break;
         }
     }

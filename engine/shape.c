@@ -64,19 +64,6 @@ static int centre_run(const Builder *builder, const uint8_t line[LINE_LEN]) {
     return right - left + 1;
 }
 
-/* A shape one stone short of `shape`: what it makes, promoted to what it is now. */
-static Shape one_less(Shape shape) {
-    switch (shape) {
-    case SHAPE_OPEN_FOUR: return SHAPE_OPEN_THREE;
-    case SHAPE_FOUR: return SHAPE_THREE;
-    case SHAPE_OPEN_THREE: return SHAPE_OPEN_TWO;
-    case SHAPE_THREE: return SHAPE_TWO;
-    case SHAPE_OPEN_TWO:
-    case SHAPE_TWO: return SHAPE_ONE;
-    default: return SHAPE_NONE;
-    }
-}
-
 /* Keys differ beyond the first blocker on each side without the shape changing; canonical keys
  * (everything past a blocker zeroed) keep the brute force down to a few thousand lines. */
 static uint32_t canonical(uint32_t key, int own) {
@@ -94,6 +81,32 @@ static uint32_t canonical(uint32_t key, int own) {
         }
     }
     return key;
+}
+
+static Shape shape_of_key(Builder *builder, uint32_t key);
+
+/* Below a four, a shape is what one more stone can make of it, and in how many ways: count,
+ * over the empty cells between the blockers, the shapes our stone there would make. */
+static Shape grown_shape(Builder *builder, uint32_t key, int low, int high) {
+    int made[SHAPE_COUNT] = {0};
+    for (int index = low; index <= high; index++) {
+        if (index == KEY_SIDE) continue;
+        const uint32_t grown = key_with(key, index, builder->own);
+        if (grown != key) made[shape_of_key(builder, grown)]++;
+    }
+    const int open_fours = made[SHAPE_OPEN_FOUR];
+    const int open_threes = made[SHAPE_OPEN_THREE] + made[SHAPE_OPEN_THREE_X2];
+    const int open_twos = made[SHAPE_OPEN_TWO] + made[SHAPE_OPEN_TWO_X2] + made[SHAPE_OPEN_TWO_X3];
+    if (open_fours >= 2) return SHAPE_OPEN_THREE_X2;
+    if (open_fours) return SHAPE_OPEN_THREE;
+    if (made[SHAPE_FOUR]) return SHAPE_THREE;
+    if (open_threes >= 3) return SHAPE_OPEN_TWO_X3;
+    if (open_threes == 2) return SHAPE_OPEN_TWO_X2;
+    if (open_threes) return SHAPE_OPEN_TWO;
+    if (made[SHAPE_THREE]) return SHAPE_TWO;
+    if (open_twos) return SHAPE_OPEN_ONE;
+    if (made[SHAPE_TWO]) return SHAPE_ONE;
+    return SHAPE_NONE;
 }
 
 static Shape shape_of_key(Builder *builder, uint32_t key) {
@@ -121,13 +134,7 @@ static Shape shape_of_key(Builder *builder, uint32_t key) {
         }
         if (winning_cells >= 2) shape = SHAPE_OPEN_FOUR;
         else if (winning_cells == 1) shape = SHAPE_FOUR;
-        else {
-            for (int index = low; index <= high; index++) {
-                if (line[index] != EMPTY) continue;
-                const Shape next = one_less(shape_of_key(builder, key_with(key, index, builder->own)));
-                if (next > shape) shape = next;
-            }
-        }
+        else shape = grown_shape(builder, key, low, high);
     }
     builder->memo[key] = (uint8_t)(shape + 1);
     return shape;
@@ -191,26 +198,25 @@ const ShapeTables *shape_tables_get(int connect, int rule) {
     return found;
 }
 
-/* ---- cell classes: a table over the four directions' shapes, built once --------------------- */
+/* ---- combinations and classes: tables over the four directions' shapes, built once ------ */
 
 static struct {
     pthread_once_t once;
-    uint8_t of[1u << 16];   /* index: the four shapes, 4 bits each */
-} class_table = {PTHREAD_ONCE_INIT, {0}};
+    uint16_t combo_of[1u << 16];            /* four shapes, 4 bits each, any order */
+    uint8_t class_of[COMBO_COUNT];
+    uint8_t shapes_of[COMBO_COUNT][4];      /* ascending */
+} combos = {PTHREAD_ONCE_INIT, {0}, {0}, {{0}}};
 
 static CellClass classify(const Shape shapes[4]) {
     int fives = 0, open_fours = 0, fours = 0, open_threes = 0, threes = 0, twos = 0;
     for (int d = 0; d < 4; d++) {
-        switch (shapes[d]) {
-        case SHAPE_FIVE: fives++; break;
-        case SHAPE_OPEN_FOUR: open_fours++; break;
-        case SHAPE_FOUR: fours++; break;
-        case SHAPE_OPEN_THREE: open_threes++; break;
-        case SHAPE_THREE: threes++; break;
-        case SHAPE_TWO:
-        case SHAPE_OPEN_TWO: twos++; break;
-        default: break;
-        }
+        const Shape shape = shapes[d];
+        fives += shape == SHAPE_FIVE;
+        open_fours += shape == SHAPE_OPEN_FOUR;
+        fours += shape == SHAPE_FOUR;
+        open_threes += shape_is_open_three(shape);
+        threes += shape == SHAPE_THREE;
+        twos += shape == SHAPE_TWO || shape_is_open_two(shape);
     }
     if (fives) return CLASS_FIVE;
     if (open_fours || fours >= 2) return CLASS_OPEN_FOUR;
@@ -223,14 +229,67 @@ static CellClass classify(const Shape shapes[4]) {
     return CLASS_NONE;
 }
 
-static void class_table_build(void) {
+static unsigned pack4(const Shape shapes[4]) {
+    return (unsigned)shapes[0] | (unsigned)shapes[1] << 4 | (unsigned)shapes[2] << 8 |
+           (unsigned)shapes[3] << 12;
+}
+
+static void sort4(Shape shapes[4]) {
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && shapes[j - 1] > shapes[j]; j--) {
+            const Shape swap = shapes[j];
+            shapes[j] = shapes[j - 1];
+            shapes[j - 1] = swap;
+        }
+}
+
+static void combos_build(void) {
+    int code = 0;
+    for (int a = 0; a < SHAPE_COUNT; a++)
+        for (int b = a; b < SHAPE_COUNT; b++)
+            for (int c = b; c < SHAPE_COUNT; c++)
+                for (int d = c; d < SHAPE_COUNT; d++) {
+                    const Shape shapes[4] = {(Shape)a, (Shape)b, (Shape)c, (Shape)d};
+                    memcpy(combos.shapes_of[code], (uint8_t[4]){(uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d}, 4);
+                    combos.class_of[code] = (uint8_t)classify(shapes);
+                    combos.combo_of[pack4(shapes)] = (uint16_t)code;
+                    code++;
+                }
+    assert(code == COMBO_COUNT);
     for (uint32_t index = 0; index < (1u << 16); index++) {
         Shape shapes[4];
-        for (int d = 0; d < 4; d++) shapes[d] = (Shape)((index >> (4 * d)) & 15);
         bool valid = true;
-        for (int d = 0; d < 4; d++) valid = valid && shapes[d] < SHAPE_COUNT;
-        class_table.of[index] = (uint8_t)(valid ? classify(shapes) : CLASS_NONE);
+        for (int d = 0; d < 4; d++) {
+            shapes[d] = (Shape)((index >> (4 * d)) & 15);
+            valid = valid && shapes[d] < SHAPE_COUNT;
+        }
+        if (!valid) continue;
+        sort4(shapes);
+        combos.combo_of[index] = combos.combo_of[pack4(shapes)];
     }
+}
+
+static void combos_ready(void) { pthread_once(&combos.once, combos_build); }
+
+CellClass shape_combo_class(int combo) {
+    combos_ready();
+    return (CellClass)combos.class_of[combo];
+}
+
+int shape_combo_of(const Shape shapes[4]) {
+    combos_ready();
+    return combos.combo_of[pack4(shapes)];
+}
+
+void shape_combo_shapes(int combo, Shape shapes[4]) {
+    combos_ready();
+    for (int d = 0; d < 4; d++) shapes[d] = (Shape)combos.shapes_of[combo][d];
+}
+
+/* An empty cell's classes are counted; an occupied cell's are not. */
+static void count_classes(ShapeState *state, int cell, int delta) {
+    state->class_count[0][state->cell_class[cell] & 15] += (int16_t)delta;
+    state->class_count[1][state->cell_class[cell] >> 4] += (int16_t)delta;
 }
 
 static void refresh_class(ShapeState *state, int cell) {
@@ -239,7 +298,10 @@ static void refresh_class(ShapeState *state, int cell) {
                            (packed[3] & 15u) << 12;
     const unsigned white = (packed[0] >> 4) | (packed[1] >> 4) << 4 | (packed[2] >> 4) << 8 |
                            (unsigned)(packed[3] >> 4) << 12;
-    state->cell_class[cell] = (uint8_t)(class_table.of[black] | class_table.of[white] << 4);
+    const uint16_t black_combo = combos.combo_of[black], white_combo = combos.combo_of[white];
+    state->combo[cell][0] = black_combo;
+    state->combo[cell][1] = white_combo;
+    state->cell_class[cell] = (uint8_t)(combos.class_of[black_combo] | combos.class_of[white_combo] << 4);
 }
 
 /* ---- incremental state ------------------------------------------------------------------ */
@@ -253,7 +315,7 @@ static void refresh(ShapeState *state, const ShapeTables *tables, int cell, int 
 
 void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *cell, int width,
                  int height) {
-    pthread_once(&class_table.once, class_table_build);
+    combos_ready();
     memset(state, 0, sizeof *state);
     for (int y = 0; y < height; y++)
         for (int x = 0; x < width; x++) {
@@ -268,12 +330,14 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
                 refresh(state, tables, c, direction);
             }
             refresh_class(state, c);
+            if (cell[c] == EMPTY) count_classes(state, c, +1);
         }
 }
 
 void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
                   int old_color, int new_color) {
     const uint32_t change = (uint32_t)(old_color ^ new_color);
+    if (old_color == EMPTY) count_classes(state, cell, -1);
     for (int direction = 0; direction < 4; direction++) {
         const int step = DIRECTION[direction];
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
@@ -285,10 +349,14 @@ void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *c
             if (cells[neighbour] != EMPTY) continue;
             const uint8_t before = state->shape[neighbour][direction];
             refresh(state, tables, neighbour, direction);
-            if (state->shape[neighbour][direction] != before) refresh_class(state, neighbour);
+            if (state->shape[neighbour][direction] == before) continue;
+            count_classes(state, neighbour, -1);
+            refresh_class(state, neighbour);
+            count_classes(state, neighbour, +1);
         }
     }
     if (new_color != EMPTY) return;
     for (int direction = 0; direction < 4; direction++) refresh(state, tables, cell, direction);
     refresh_class(state, cell);
+    count_classes(state, cell, +1);
 }

@@ -14,19 +14,36 @@
 
 #include "coords.h"
 
+/* Ordered by strength; each step up is "one more stone makes the next level". The refined
+ * levels count the ways to grow: an open two with two or three ways to an open three is worth
+ * more than one with a single way, and so on. */
 typedef enum Shape {
-    SHAPE_NONE,
-    SHAPE_OVERLINE,     /* a run longer than k where that does not win (exact five, renju black) */
-    SHAPE_ONE,
-    SHAPE_TWO,
-    SHAPE_OPEN_TWO,
-    SHAPE_THREE,
-    SHAPE_OPEN_THREE,
-    SHAPE_FOUR,
-    SHAPE_OPEN_FOUR,    /* two or more winning cells in this line */
+    SHAPE_NONE,          /* no five can ever pass through the cell along this line */
+    SHAPE_OVERLINE,      /* a run longer than k where that does not win (exact five, renju black) */
+    SHAPE_ONE,           /* can grow only into a closed two */
+    SHAPE_OPEN_ONE,      /* can grow into an open two */
+    SHAPE_TWO,           /* can grow into a three, not an open one */
+    SHAPE_OPEN_TWO,      /* one way to an open three */
+    SHAPE_OPEN_TWO_X2,   /* two ways */
+    SHAPE_OPEN_TWO_X3,   /* three or more ways */
+    SHAPE_THREE,         /* can grow into a four, not an open one */
+    SHAPE_OPEN_THREE,    /* one way to an open four */
+    SHAPE_OPEN_THREE_X2, /* two ways (a three with room on both sides) */
+    SHAPE_FOUR,          /* one winning cell */
+    SHAPE_OPEN_FOUR,     /* two or more winning cells in this line */
     SHAPE_FIVE,
     SHAPE_COUNT
 } Shape;
+
+static inline bool shape_is_open_two(Shape shape) {
+    return shape >= SHAPE_OPEN_TWO && shape <= SHAPE_OPEN_TWO_X3;
+}
+static inline bool shape_is_open_three(Shape shape) {
+    return shape == SHAPE_OPEN_THREE || shape == SHAPE_OPEN_THREE_X2;
+}
+static inline bool shape_is_four(Shape shape) {
+    return shape == SHAPE_FOUR || shape == SHAPE_OPEN_FOUR;
+}
 
 /* The four directions of a cell combine into one class: what the stone threatens as a whole. */
 typedef enum CellClass {
@@ -39,7 +56,12 @@ typedef enum CellClass {
     CLASS_FOUR_THREE,
     CLASS_OPEN_FOUR,    /* an open four or two fours: wins next move unless answered by a five */
     CLASS_FIVE,
+    CLASS_COUNT
 } CellClass;
+
+/* The four shapes of a cell as an unordered set: the combination is what the evaluation and
+ * move ordering weigh (a four with an open three wins, two open twos build). */
+#define COMBO_COUNT 2380    /* multisets of 4 out of SHAPE_COUNT = C(14 + 3, 4) */
 
 #define KEY_SIDE 5
 #define KEY_BITS (4 * KEY_SIDE)
@@ -62,6 +84,10 @@ typedef struct ShapeState {
     uint32_t key[CELLS][4];
     uint8_t shape[CELLS][4];
     uint8_t cell_class[CELLS];    /* black's class in the low nibble, white's in the high one */
+    uint16_t combo[CELLS][2];     /* [cell][colour - 1]: the four shapes' combination code */
+    /* [colour - 1][class]: how many empty cells have that class, so a node knows at once
+     * whether either side has a five, four or open-four cell. */
+    int16_t class_count[2][CLASS_COUNT];
 } ShapeState;
 
 /* Tables for win length k under `rule` (cached; thread-safe; valid until exit). */
@@ -77,6 +103,16 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
  * of the cells within KEY_SIDE of it. */
 void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
                   int old_color, int new_color);
+
+/* The class of a combination code, and the code of four shapes (any order). */
+CellClass shape_combo_class(int combo);
+int shape_combo_of(const Shape shapes[4]);
+/* The shapes of a combination code, in ascending order. */
+void shape_combo_shapes(int combo, Shape shapes[4]);
+
+static inline int shape_class_count(const ShapeState *state, int color, CellClass cell_class) {
+    return state->class_count[color - 1][cell_class];
+}
 
 static inline CellClass shape_cell_class(const ShapeState *state, int cell, int color) {
     return (CellClass)((state->cell_class[cell] >> (color == WHITE ? 4 : 0)) & 15);

@@ -136,7 +136,7 @@ static int threat_kind(const int shapes[4]) {
     for (int direction = 0; direction < 4; direction++) {
         if (shapes[direction] == SHAPE_OPEN_FOUR) return THREAT_WIN;
         fours += makes_four(shapes[direction]);
-        open_threes += shapes[direction] == SHAPE_OPEN_THREE;
+        open_threes += shape_is_open_three((Shape)shapes[direction]);
     }
     if (fours >= 2) return THREAT_WIN;
     return fours == 1 && open_threes ? THREAT_FOUR_THREE : THREAT_NONE;
@@ -151,7 +151,7 @@ static int threat_at(const Board *board, int cell, int color) {
 
 static bool has_open_three(const Board *board, int cell, int color) {
     for (int direction = 0; direction < 4; direction++)
-        if (shape_of(board, cell, direction, color) == SHAPE_OPEN_THREE) return true;
+        if (shape_is_open_three((Shape)shape_of(board, cell, direction, color))) return true;
     return false;
 }
 
@@ -181,7 +181,7 @@ static bool stays_legal(const ThreatSearch *search, int cell) {
     if (search->attacker != BLACK || !(board->rule & RULE_RENJU)) return true;
     int open_threes = 0;
     for (int direction = 0; direction < 4; direction++)
-        open_threes += shape_of(board, cell, direction, BLACK) == SHAPE_OPEN_THREE;
+        open_threes += shape_is_open_three((Shape)shape_of(board, cell, direction, BLACK));
     return open_threes < 2;
 }
 
@@ -549,7 +549,10 @@ typedef struct Candidate {
 } Candidate;
 
 static int candidate_score(const Board *board, int cell, int attacker, int near) {
-    static const int8_t WEIGHT[SHAPE_COUNT] = {0, 0, 0, 0, 1, 2, 6, 16, 64, 0};
+    static const int8_t WEIGHT[SHAPE_COUNT] = {
+        [SHAPE_OPEN_TWO] = 1, [SHAPE_OPEN_TWO_X2] = 1, [SHAPE_OPEN_TWO_X3] = 1, [SHAPE_THREE] = 2,
+        [SHAPE_OPEN_THREE] = 6, [SHAPE_OPEN_THREE_X2] = 6, [SHAPE_FOUR] = 16, [SHAPE_OPEN_FOUR] = 64,
+    };
     int score = 0;
     for (int direction = 0; direction < 4; direction++) {
         score += WEIGHT[shape_of(board, cell, direction, attacker)];

@@ -31,7 +31,8 @@ static bool same_as_scratch(const Board *board) {
                 return false;
             }
         if (board->cell[c] != EMPTY) continue;
-        if (shapes.cell_class[c] != board->shapes.cell_class[c]) {
+        if (shapes.cell_class[c] != board->shapes.cell_class[c] ||
+            memcmp(shapes.combo[c], board->shapes.combo[c], sizeof shapes.combo[c])) {
             check_fail(__FILE__, __LINE__, "class of %d,%d differs", cell_x(c), cell_y(c));
             return false;
         }
@@ -41,6 +42,10 @@ static bool same_as_scratch(const Board *board) {
                 check_fail(__FILE__, __LINE__, "shape of %d,%d dir %d differs", cell_x(c), cell_y(c), d);
                 return false;
             }
+    }
+    if (memcmp(shapes.class_count, board->shapes.class_count, sizeof shapes.class_count)) {
+        check_fail(__FILE__, __LINE__, "class counts differ after %d moves", board->move_count);
+        same = false;
     }
     if (hash_from_scratch(board) != board->hash) {
         check_fail(__FILE__, __LINE__, "hash differs after %d moves", board->move_count);
@@ -148,12 +153,19 @@ static void test_shapes(void) {
     CHECK(row_shape("....XXX*......", 0, BLACK) == SHAPE_OPEN_FOUR);
     CHECK(row_shape("...OXXX*......", 0, BLACK) == SHAPE_FOUR);
     CHECK(row_shape("....X.X*X.....", 0, BLACK) == SHAPE_FOUR);
-    CHECK(row_shape("....XX*.......", 0, BLACK) == SHAPE_OPEN_THREE);
+    /* an open three with room on both sides has two ways to an open four; a split one, one */
+    CHECK(row_shape("....XX*.......", 0, BLACK) == SHAPE_OPEN_THREE_X2);
     CHECK(row_shape("...OXX*.......", 0, BLACK) == SHAPE_THREE);
     CHECK(row_shape("....X.*X......", 0, BLACK) == SHAPE_OPEN_THREE);
-    CHECK(row_shape("....X*........", 0, BLACK) == SHAPE_OPEN_TWO);
+    CHECK(row_shape("O.XX*..O......", 0, BLACK) == SHAPE_OPEN_THREE);
+    /* open twos by their ways to an open three */
+    CHECK(row_shape("....X*........", 0, BLACK) == SHAPE_OPEN_TWO_X3);
+    CHECK(row_shape("O.X*...O......", 0, BLACK) == SHAPE_OPEN_TWO_X2);
+    CHECK(row_shape("O..X*...O.....", 0, BLACK) == SHAPE_OPEN_TWO_X3);
+    CHECK(row_shape("O.X*..O.......", 0, BLACK) == SHAPE_TWO);   /* five cells of room */
     CHECK(row_shape("*X............", 0, BLACK) == SHAPE_TWO);
-    CHECK(row_shape("....*.........", 0, BLACK) == SHAPE_ONE);
+    CHECK(row_shape("....*.........", 0, BLACK) == SHAPE_OPEN_ONE);
+    CHECK(row_shape("O*....O.......", 0, BLACK) == SHAPE_ONE);
     CHECK(row_shape("OXXX*O........", 0, BLACK) == SHAPE_NONE);
     CHECK(row_shape("....XX*.......", 0, WHITE) == SHAPE_ONE);
     CHECK(row_shape("...XOO*X......", 0, WHITE) == SHAPE_NONE);
