@@ -10,12 +10,13 @@ BUILD ?= build/sanitize
 else
 BUILD ?= build
 endif
-ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS) -Iengine -Iprotocol -Itournament -Itests
+ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS) -Iengine -Iprotocol -Itournament -Itune -Itests
 LDLIBS = -pthread -lm
 
 ENGINE_SRC = $(wildcard engine/*.c)
 PROTOCOL_SRC = $(wildcard protocol/*.c)
 TOURNAMENT_SRC = $(wildcard tournament/*.c)
+TUNE_SRC = $(wildcard tune/*.c)
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_HELPERS = $(filter-out $(TEST_SRC), $(wildcard tests/*.c))
 
@@ -24,6 +25,8 @@ PROTOCOL_OBJ = $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
 PBRAIN_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard pbrain/*.c))
 TOURNAMENT_OBJ = $(TOURNAMENT_SRC:%.c=$(BUILD)/%.o)
 TOURNAMENT_LIB_OBJ = $(filter-out $(BUILD)/tournament/main.o, $(TOURNAMENT_OBJ))
+TUNE_OBJ = $(TUNE_SRC:%.c=$(BUILD)/%.o)
+TUNE_LIB_OBJ = $(filter-out $(BUILD)/tune/main.o, $(TUNE_OBJ))
 TEST_HELPER_OBJ = $(TEST_HELPERS:%.c=$(BUILD)/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_TOOLS = $(wildcard tests/tools/*.c)
@@ -32,13 +35,15 @@ TEST_TOOL_BIN = $(TEST_TOOLS:tests/tools/%.c=$(BUILD)/tests/tools/%)
 ifeq ($(SANITIZE),1)
 BRAIN = $(BUILD)/pbrain-wuzi
 RUNNER = $(BUILD)/wuzi-tournament
+TUNER = $(BUILD)/wuzi-tune
 else
 BRAIN = pbrain-wuzi
 RUNNER = wuzi-tournament
+TUNER = wuzi-tune
 endif
 
 .PHONY: all test clean demo bench openings
-all: $(BRAIN) $(RUNNER)
+all: $(BRAIN) $(RUNNER) $(TUNER)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -54,7 +59,10 @@ $(BRAIN): $(PBRAIN_OBJ) $(PROTOCOL_OBJ) $(BUILD)/libwuzi.a
 $(RUNNER): $(TOURNAMENT_OBJ) $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_HELPER_OBJ) $(PROTOCOL_OBJ) $(TOURNAMENT_LIB_OBJ) $(BUILD)/libwuzi.a
+$(TUNER): $(TUNE_OBJ) $(BUILD)/libwuzi.a
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_HELPER_OBJ) $(PROTOCOL_OBJ) $(TOURNAMENT_LIB_OBJ) $(TUNE_LIB_OBJ) $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o
@@ -65,7 +73,7 @@ $(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 # Tests find the programs through these variables, so the sanitizer build tests its own.
-test: $(BRAIN) $(RUNNER) $(TEST_BIN) $(TEST_TOOL_BIN)
+test: $(BRAIN) $(RUNNER) $(TUNER) $(TEST_BIN) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) \
 	 WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) sh tests/run.sh $(TEST_BIN) tests/windows_check_test.sh
 
@@ -80,7 +88,7 @@ openings: $(RUNNER)
 	sh tournament/make_openings.sh $(RUNNER)
 
 clean:
-	rm -rf build pbrain-wuzi wuzi-tournament
+	rm -rf build pbrain-wuzi wuzi-tournament wuzi-tune
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 

@@ -1,6 +1,7 @@
 #include "board.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,6 +71,57 @@ const Geometry *geometry_get(int width, int height, int connect, int rule) {
 
 /* ---- the board --------------------------------------------------------------------------- */
 
+/* ---- the candidate neighbourhood ------------------------------------------------------------ */
+
+static struct {
+    pthread_once_t once;
+    int count;
+    int offset[(2 * NEAR_RADIUS + 1) * (2 * NEAR_RADIUS + 1) + 8];
+} near_offsets = {PTHREAD_ONCE_INIT, 0, {0}};
+
+static void near_offsets_build(void) {
+    for (int dy = -NEAR_LINE; dy <= NEAR_LINE; dy++)
+        for (int dx = -NEAR_LINE; dx <= NEAR_LINE; dx++) {
+            const int adx = abs(dx), ady = abs(dy);
+            const bool square = adx <= NEAR_RADIUS && ady <= NEAR_RADIUS;
+            const bool line = (adx == NEAR_LINE || ady == NEAR_LINE) &&
+                              (adx == 0 || ady == 0 || adx == ady);
+            if ((dx || dy) && (square || line))
+                near_offsets.offset[near_offsets.count++] = dy * STRIDE + dx;
+        }
+}
+
+static void spread_near(Board *board, int cell, int delta) {
+    for (int i = 0; i < near_offsets.count; i++)
+        board->near[cell + near_offsets.offset[i]] = (uint8_t)(board->near[cell + near_offsets.offset[i]] + delta);
+}
+
+static void box_add(BoardBox *box, int cell) {
+    const int x = cell_x(cell), y = cell_y(cell);
+    if (box->x1 < box->x0) {
+        *box = (BoardBox){(int8_t)x, (int8_t)y, (int8_t)x, (int8_t)y};
+        return;
+    }
+    if (x < box->x0) box->x0 = (int8_t)x;
+    if (x > box->x1) box->x1 = (int8_t)x;
+    if (y < box->y0) box->y0 = (int8_t)y;
+    if (y > box->y1) box->y1 = (int8_t)y;
+}
+
+static void box_rebuild(Board *board) {
+    board->box = (BoardBox){1, 1, 0, 0};
+    for (int i = 0; i < board->move_count; i++) box_add(&board->box, board->history[i]);
+}
+
+void board_candidate_area(const Board *board, int *x0, int *y0, int *x1, int *y1) {
+    const BoardBox box = board->box;
+    *x0 = box.x0 - NEAR_LINE < 0 ? 0 : box.x0 - NEAR_LINE;
+    *y0 = box.y0 - NEAR_LINE < 0 ? 0 : box.y0 - NEAR_LINE;
+    *x1 = box.x1 + NEAR_LINE >= board->width ? board->width - 1 : box.x1 + NEAR_LINE;
+    *y1 = box.y1 + NEAR_LINE >= board->height ? board->height - 1 : box.y1 + NEAR_LINE;
+    if (box.x1 < box.x0) *x1 = *x0 - 1;
+}
+
 void board_init(Board *board, const Geometry *geometry) {
     board->geometry = geometry;
     board->width = geometry->width;
@@ -84,26 +136,45 @@ void board_init(Board *board, const Geometry *geometry) {
         for (int x = 0; x < board->width; x++) board->cell[cell_at(x, y)] = EMPTY;
     lines_clear(&board->lines, &geometry->lines, board->cell);
     shape_clear(&board->shapes, geometry->shapes, board->cell, board->width, board->height);
+    pthread_once(&near_offsets.once, near_offsets_build);
+    memset(board->near, 0, sizeof board->near);
+    board->box = (BoardBox){1, 1, 0, 0};
 }
 
-static void set_stone(Board *board, int cell, int color) {
+/* The stone on `cell` becomes `color` (EMPTY to remove it); the win-line tables follow only when
+ * `with_lines`. */
+static void set_stone(Board *board, int cell, int color, bool with_lines) {
     const int old = board->cell[cell];
     board->cell[cell] = (uint8_t)color;
     if (old != EMPTY) {
         board->hash ^= zobrist_stone(old, cell);
-        lines_update(&board->lines, &board->geometry->lines, cell, old, -1);
+        if (with_lines) lines_update(&board->lines, &board->geometry->lines, cell, old, -1);
+        spread_near(board, cell, -1);
     }
     if (color != EMPTY) {
         board->hash ^= zobrist_stone(color, cell);
-        lines_update(&board->lines, &board->geometry->lines, cell, color, +1);
+        if (with_lines) lines_update(&board->lines, &board->geometry->lines, cell, color, +1);
+        spread_near(board, cell, +1);
     }
     shape_update(&board->shapes, board->geometry->shapes, board->cell, cell, old, color);
 }
 
-void board_put(Board *board, int cell, int color) {
-    set_stone(board, cell, color);
+static void push_stone(Board *board, int cell, int color, bool with_lines) {
+    board->value_history[board->move_count][0] = board->shapes.value_sum[0];
+    board->value_history[board->move_count][1] = board->shapes.value_sum[1];
+    set_stone(board, cell, color, with_lines);
+    board->box_history[board->move_count] = board->box;
     board->history[board->move_count++] = (uint16_t)cell;
+    box_add(&board->box, cell);
 }
+
+static void pop_stone(Board *board, bool with_lines) {
+    const int cell = board->history[--board->move_count];
+    set_stone(board, cell, EMPTY, with_lines);
+    board->box = board->box_history[board->move_count];
+}
+
+void board_put(Board *board, int cell, int color) { push_stone(board, cell, color, true); }
 
 void board_pass(Board *board) {
     board->to_move = opponent(board->to_move);
@@ -111,33 +182,22 @@ void board_pass(Board *board) {
 }
 
 void board_make(Board *board, int cell) {
-    board_put(board, cell, board->to_move);
+    push_stone(board, cell, board->to_move, true);
     board_pass(board);
 }
 
 void board_undo(Board *board) {
-    const int cell = board->history[--board->move_count];
-    set_stone(board, cell, EMPTY);
+    pop_stone(board, true);
     board_pass(board);
 }
 
-static void set_stone_tactical(Board *board, int cell, int color) {
-    const int old = board->cell[cell];
-    board->cell[cell] = (uint8_t)color;
-    if (old != EMPTY) board->hash ^= zobrist_stone(old, cell);
-    if (color != EMPTY) board->hash ^= zobrist_stone(color, cell);
-    shape_update(&board->shapes, board->geometry->shapes, board->cell, cell, old, color);
-}
-
-void board_make_tactical(Board *board, int cell) {
-    set_stone_tactical(board, cell, board->to_move);
-    board->history[board->move_count++] = (uint16_t)cell;
+void board_make_fast(Board *board, int cell) {
+    push_stone(board, cell, board->to_move, false);
     board_pass(board);
 }
 
-void board_undo_tactical(Board *board) {
-    const int cell = board->history[--board->move_count];
-    set_stone_tactical(board, cell, EMPTY);
+void board_undo_fast(Board *board) {
+    pop_stone(board, false);
     board_pass(board);
 }
 
@@ -148,7 +208,14 @@ void board_remove(Board *board, int cell) {
     memmove(&board->history[index], &board->history[index + 1],
             (size_t)(board->move_count - index - 1) * sizeof board->history[0]);
     board->move_count--;
-    set_stone(board, cell, EMPTY);
+    set_stone(board, cell, EMPTY, true);
+    box_rebuild(board);
+    /* The boxes before later moves may have grown from this stone: rebuild them too. */
+    BoardBox box = {1, 1, 0, 0};
+    for (int i = 0; i < board->move_count; i++) {
+        board->box_history[i] = box;
+        box_add(&box, board->history[i]);
+    }
 }
 
 int board_first(const Board *board) {

@@ -33,6 +33,14 @@ struct Geometry {
     const ShapeTables *shapes;     /* shape.h: shared by all geometries of one (connect, rule) */
 };
 
+/* The stones' bounding box (x1 < x0 while there are none). */
+typedef struct BoardBox { int8_t x0, y0, x1, y1; } BoardBox;
+
+/* Cells a search considers: empty ones with a stone within NEAR_RADIUS in any direction, or at
+ * NEAR_LINE along a line (a two can grow from three cells away). */
+#define NEAR_RADIUS 2
+#define NEAR_LINE 3
+
 struct Board {
     const Geometry *geometry;   /* shared, immutable: size, k, rule, win lines, shape tables */
     int width, height, connect, rule;
@@ -43,6 +51,10 @@ struct Board {
     uint8_t cell[CELLS];
     LineCounts lines;           /* lines.h: stones per side in every win line, cell weights */
     ShapeState shapes;          /* shape.h: pattern keys and shapes per cell and direction */
+    uint8_t near[CELLS];        /* stones in the cell's neighbourhood (NEAR_RADIUS, NEAR_LINE) */
+    BoardBox box;
+    BoardBox box_history[MAX_MOVES];   /* the box before each move of the history */
+    int32_t value_history[MAX_MOVES][2];    /* shapes.value_sum before each move */
 };
 
 /* Geometry for a w×h board with win length k under `rule`; NULL if the size is unsupported
@@ -68,9 +80,9 @@ void board_make(Board *board, int cell);
 /* Take back the last move. */
 void board_undo(Board *board);
 /* The same without the win-line tables (lines.h), which go stale until the matching
- * board_undo_tactical: for searches that read only cells, shapes and the hash (threat.h). */
-void board_make_tactical(Board *board, int cell);
-void board_undo_tactical(Board *board);
+ * board_undo_fast: for the searches, which read everything else but never those. */
+void board_make_fast(Board *board, int cell);
+void board_undo_fast(Board *board);
 /* Put a stone of `color` without changing the turn (for setting up positions). */
 void board_put(Board *board, int cell, int color);
 /* Remove any stone (not necessarily the last one); the history loses it too. */
@@ -81,6 +93,19 @@ void board_pass(Board *board);
 /* Zobrist key of a stone, and of "white to move". */
 uint64_t zobrist_stone(int color, int cell);
 uint64_t zobrist_side(void);
+
+/* shapes.value_sum before the last move (the current sums on an empty board). */
+static inline const int32_t *board_previous_values(const Board *board) {
+    return board->move_count ? board->value_history[board->move_count - 1] : board->shapes.value_sum;
+}
+
+/* Is `cell` one a search considers (empty, near a stone)? */
+static inline bool board_is_candidate(const Board *board, int cell) {
+    return board->cell[cell] == EMPTY && board->near[cell] > 0;
+}
+/* The rows and columns that can hold candidates: the box grown by NEAR_LINE, on the board.
+ * Empty when there is no stone. */
+void board_candidate_area(const Board *board, int *x0, int *y0, int *x1, int *y1);
 
 /* Iterate over the on-board cells: for (int c = board_first(b); c; c = board_next(b, c)). */
 int board_first(const Board *board);

@@ -1,16 +1,14 @@
 #include "movegen.h"
 
-#include <string.h>
-
 #include "eval.h"
 #include "rules.h"
 
-#define REGION_MAX (BOARD_MAX * BOARD_MAX)
+/* Ordering bonuses on top of the cell's weight: the killers of this ply come right after the
+ * table move. */
+#define KILLER_BONUS 1000000
+#define DEFENCE_FOUR_BONUS 2000000
 
-/* Could black's stone here be a renju foul? Only a cell with an overline, an open four (a
- * straight four or two fours in one line) or two lines of three or more can be; everything
- * else skips the exact (recursive) check. */
-static bool may_be_foul(const Board *board, int cell) {
+bool movegen_may_be_foul(const Board *board, int cell) {
     int strong = 0;
     for (int d = 0; d < 4; d++) {
         const Shape shape = shape_at(&board->shapes, cell, d, BLACK);
@@ -22,7 +20,7 @@ static bool may_be_foul(const Board *board, int cell) {
 
 static bool forbidden_here(Board *board, int cell, int color) {
     if (color != BLACK || !(board->rule & RULE_RENJU)) return false;
-    if (!may_be_foul(board, cell)) return false;
+    if (!movegen_may_be_foul(board, cell)) return false;
     return rules_foul(board, cell) != FOUL_NONE;
 }
 
@@ -30,168 +28,164 @@ bool movegen_legal(Board *board, int cell) {
     return board->cell[cell] == EMPTY && !forbidden_here(board, cell, board->to_move);
 }
 
-/* Empty cells within two of a stone, in cell order (so lists are deterministic). */
-static int collect_region(const Board *board, int *cells) {
-    uint8_t marked[CELLS];
-    memset(marked, 0, sizeof marked);
-    int low = CELLS, high = 0;
-    for (int i = 0; i < board->move_count; i++) {
-        const int stone = board->history[i];
-        for (int dy = -2; dy <= 2; dy++)
-            for (int dx = -2; dx <= 2; dx++) {
-                const int c = stone + dy * STRIDE + dx;
-                if (board->cell[c] != EMPTY) continue;
-                marked[c] = 1;
-                if (c < low) low = c;
-                if (c > high) high = c;
-            }
-    }
-    int n = 0;
-    for (int c = low; c <= high; c++)
-        if (marked[c]) cells[n++] = c;
-    return n;
-}
+/* Every candidate cell, in board order: `body` sees `cell`. */
+#define FOR_EACH_CANDIDATE(board, cell, body)                                               \
+    do {                                                                                    \
+        int x0_, y0_, x1_, y1_;                                                             \
+        board_candidate_area((board), &x0_, &y0_, &x1_, &y1_);                              \
+        for (int y_ = y0_; y_ <= y1_; y_++)                                                 \
+            for (int cell = cell_at(x0_, y_), end_ = cell_at(x1_, y_); cell <= end_; cell++) \
+                if (board_is_candidate((board), cell)) body                                 \
+    } while (0)
 
-static void push(MoveList *list, int cell, int32_t score) {
-    for (int i = 0; i < list->count; i++)
-        if (list->cells[i] == cell) return;
-    if (list->count == MAX_CANDIDATES) return;
-    list->cells[list->count] = cell;
-    list->scores[list->count] = score;
-    list->count++;
-}
-
-static void sort_list(MoveList *list) {
-    for (int i = 1; i < list->count; i++) {
-        const int cell = list->cells[i];
-        const int32_t score = list->scores[i];
-        int j = i - 1;
-        while (j >= 0 && list->scores[j] < score) {
-            list->cells[j + 1] = list->cells[j];
-            list->scores[j + 1] = list->scores[j];
-            j--;
-        }
-        list->cells[j + 1] = cell;
-        list->scores[j + 1] = score;
-    }
+int movegen_find(const Board *board, int color, CellClass cell_class) {
+    if (!shape_class_count(&board->shapes, color, cell_class)) return NO_CELL;
+    FOR_EACH_CANDIDATE(board, cell, {
+        if (shape_cell_class(&board->shapes, cell, color) == cell_class) return cell;
+    });
+    return NO_CELL;
 }
 
 bool movegen_has_winning_threat(Board *board, int color) {
-    /* Such a cell makes a four along some line through one of `color`'s stones, at most four
-     * cells from it: look only there. */
-    for (int i = 0; i < board->move_count; i++) {
-        const int stone = board->history[i];
-        if (board->cell[stone] != color) continue;
-        for (int d = 0; d < 4; d++)
-            for (int step = -4; step <= 4; step++) {
-                const int c = stone + step * DIRECTION[d];
-                if (board->cell[c] != EMPTY || shape_at(&board->shapes, c, d, color) < SHAPE_FOUR)
-                    continue;
-                if (eval_cell_class(board, c, color) >= CLASS_OPEN_FOUR && !forbidden_here(board, c, color))
-                    return true;
-            }
-    }
+    if (!shape_class_count(&board->shapes, color, CLASS_OPEN_FOUR)) return false;
+    if (color != BLACK || !(board->rule & RULE_RENJU)) return true;
+    FOR_EACH_CANDIDATE(board, cell, {
+        if (shape_cell_class(&board->shapes, cell, BLACK) == CLASS_OPEN_FOUR &&
+            !forbidden_here(board, cell, BLACK))
+            return true;
+    });
     return false;
 }
 
-/* The opponent has open-four threats: keep our fours and every cell that removes all of the
- * threats (tried on the board). With no such cell, keep the cells on the threat lines: the
- * position is probably lost, and the search will say so. */
-static void defend_threes(Board *board, MoveList *list, const int *region, int count) {
-    const int me = board->to_move, other = opponent(me);
-    uint8_t tried[CELLS];
-    memset(tried, 0, sizeof tried);
-    int fallback[MAX_CANDIDATES], fallback_count = 0;
-
-    for (int i = 0; i < count; i++) {
-        const int c = region[i];
-        const CellClass mine = eval_cell_class(board, c, me);
-        if (mine >= CLASS_FOUR && mine != CLASS_DOUBLE_THREE && !forbidden_here(board, c, me))
-            push(list, c, eval_cell_score(board, c) + 100000);
-    }
-    for (int i = 0; i < count; i++) {
-        const int threat = region[i];
-        if (eval_cell_class(board, threat, other) < CLASS_OPEN_FOUR) continue;
-        for (int d = 0; d < 4; d++) {
-            if (shape_at(&board->shapes, threat, d, other) < SHAPE_FOUR) continue;
-            for (int step = -5; step <= 5; step++) {
-                const int c = threat + step * DIRECTION[d];
-                if (board->cell[c] != EMPTY || tried[c]) continue;
-                tried[c] = 1;
-                if (forbidden_here(board, c, me)) continue;
-                board_make(board, c);
-                const bool stops = !movegen_has_winning_threat(board, other);
-                board_undo(board);
-                if (stops) push(list, c, eval_cell_score(board, c));
-                else if (fallback_count < MAX_CANDIDATES) fallback[fallback_count++] = c;
-            }
-        }
-    }
-    bool defended = false;
-    for (int i = 0; i < list->count; i++)
-        if (list->scores[i] < 100000) defended = true;
-    if (!defended)
-        for (int i = 0; i < fallback_count; i++) push(list, fallback[i], eval_cell_score(board, fallback[i]));
+static bool makes_four(CellClass cell_class) {
+    return cell_class == CLASS_FOUR || cell_class == CLASS_FOUR_THREE || cell_class >= CLASS_OPEN_FOUR;
 }
 
-void movegen_generate(Board *board, MoveList *list, int limit) {
-    int region[REGION_MAX];
-    const int count = collect_region(board, region);
-    const int me = board->to_move, other = opponent(me);
-    list->count = 0;
-    list->kind = MOVES_NORMAL;
+static bool contains(const int *cells, int count, int cell) {
+    for (int i = 0; i < count; i++)
+        if (cells[i] == cell) return true;
+    return false;
+}
 
-    if (!count) {
-        /* empty board: the centre */
-        push(list, cell_at(board->width / 2, board->height / 2), 0);
+int movegen_defences(Board *board, int *cells, int max) {
+    const int me = board->to_move, other = opponent(me);
+    int count = 0;
+    /* Our fours gain a tempo; the cells on the lines of their threats may stop them. */
+    FOR_EACH_CANDIDATE(board, cell, {
+        if (count < max && makes_four(shape_cell_class(&board->shapes, cell, me)) &&
+            !forbidden_here(board, cell, me))
+            cells[count++] = cell;
+    });
+    const int fours = count;
+    int tried[4 * 2 * KEY_SIDE * 8], tried_count = 0;
+    FOR_EACH_CANDIDATE(board, threat, {
+        if (shape_cell_class(&board->shapes, threat, other) != CLASS_OPEN_FOUR) continue;
+        for (int d = 0; d < 4; d++) {
+            if (!shape_is_four(shape_at(&board->shapes, threat, d, other))) continue;
+            for (int step = -KEY_SIDE; step <= KEY_SIDE; step++) {
+                const int cell = threat + step * DIRECTION[d];
+                if (board->cell[cell] != EMPTY || contains(tried, tried_count, cell)) continue;
+                if (tried_count < (int)(sizeof tried / sizeof tried[0])) tried[tried_count++] = cell;
+                if (contains(cells, fours, cell) || forbidden_here(board, cell, me)) continue;
+                board_make_fast(board, cell);
+                const bool stops = !movegen_has_winning_threat(board, other);
+                board_undo_fast(board);
+                if (stops && count < max) cells[count++] = cell;
+            }
+        }
+    });
+    return count;
+}
+
+/* ---- the picker --------------------------------------------------------------------------- */
+
+enum { STAGE_TABLE, STAGE_GENERATE, STAGE_REST, STAGE_DONE };
+
+void movepick_init(MovePicker *picker, Board *board, int tt_move, const int killers[2],
+                   const int32_t *history, bool defending) {
+    picker->board = board;
+    picker->stage = STAGE_TABLE;
+    picker->tt_move = tt_move;
+    picker->killers[0] = killers ? killers[0] : NO_CELL;
+    picker->killers[1] = killers ? killers[1] : NO_CELL;
+    picker->history = history;
+    picker->defending = defending;
+    picker->count = picker->next = 0;
+}
+
+static void add(MovePicker *picker, int cell, int32_t score) {
+    picker->cells[picker->count] = (int16_t)cell;
+    picker->scores[picker->count++] = score;
+}
+
+static int32_t ordering_score(const MovePicker *picker, int cell) {
+    int32_t score = eval_move_score(picker->board, cell);
+    if (picker->history) score += picker->history[cell] / 32;
+    if (cell == picker->killers[0] || cell == picker->killers[1]) score += KILLER_BONUS;
+    return score;
+}
+
+static void generate(MovePicker *picker) {
+    Board *board = picker->board;
+    if (picker->defending) {
+        int cells[PICK_MAX];
+        const int count = movegen_defences(board, cells, PICK_MAX);
+        const int me = board->to_move;
+        for (int i = 0; i < count; i++) {
+            /* the table move was not handed out first (finding the defences costs): first now */
+            const bool four = makes_four(shape_cell_class(&board->shapes, cells[i], me));
+            const int32_t bonus = cells[i] == picker->tt_move ? 2 * DEFENCE_FOUR_BONUS : four ? 0 : DEFENCE_FOUR_BONUS;
+            add(picker, cells[i], ordering_score(picker, cells[i]) + bonus);
+        }
         return;
     }
-    int blocks[MAX_CANDIDATES], block_count = 0;
-    bool threatened = false;
-    for (int i = 0; i < count; i++) {
-        const int c = region[i];
-        const CellClass mine = eval_cell_class(board, c, me);
-        const CellClass theirs = eval_cell_class(board, c, other);
-        if (mine == CLASS_FIVE) {
-            list->kind = MOVES_WIN;
-            push(list, c, 0);
-            return;
+    FOR_EACH_CANDIDATE(board, cell, {
+        if (cell != picker->tt_move) add(picker, cell, ordering_score(picker, cell));
+    });
+}
+
+/* The table move is handed out before generating only where every candidate is a move. */
+static bool table_move_fits(MovePicker *picker) {
+    Board *board = picker->board;
+    const int move = picker->tt_move;
+    if (picker->defending || move <= 0 || move >= CELLS || !board_is_candidate(board, move)) return false;
+    return !forbidden_here(board, move, board->to_move);
+}
+
+int movepick_next(MovePicker *picker) {
+    switch (picker->stage) {
+    case STAGE_TABLE:
+        picker->stage = STAGE_GENERATE;
+        if (table_move_fits(picker)) return picker->tt_move;
+        if (!picker->defending) picker->tt_move = NO_CELL;
+        /* fall through */
+    case STAGE_GENERATE:
+        generate(picker);
+        picker->stage = STAGE_REST;
+        /* fall through */
+    case STAGE_REST:
+        while (picker->next < picker->count) {
+            int best = picker->next;
+            for (int i = picker->next + 1; i < picker->count; i++)
+                if (picker->scores[i] > picker->scores[best]) best = i;
+            const int16_t cell = picker->cells[best];
+            const int32_t score = picker->scores[best];
+            picker->cells[best] = picker->cells[picker->next];
+            picker->scores[best] = picker->scores[picker->next];
+            picker->cells[picker->next] = cell;
+            picker->scores[picker->next++] = score;
+            if (!forbidden_here(picker->board, cell, picker->board->to_move)) return cell;
         }
-        if (theirs == CLASS_FIVE && block_count < MAX_CANDIDATES) blocks[block_count++] = c;
-        if (theirs >= CLASS_OPEN_FOUR) threatened = true;
+        picker->stage = STAGE_DONE;
+        /* fall through */
+    default:
+        return NO_CELL;
     }
-    if (block_count) {
-        list->kind = MOVES_BLOCK_FOUR;
-        for (int i = 0; i < block_count; i++)
-            if (!forbidden_here(board, blocks[i], me)) push(list, blocks[i], 0);
-        return;
-    }
-    if (threatened && movegen_has_winning_threat(board, other)) {
-        list->kind = MOVES_DEFEND_THREE;
-        defend_threes(board, list, region, count);
-        sort_list(list);
-        return;
-    }
-    /* Unforced: score everything, keep the best `limit`. */
-    MoveList all = {.kind = MOVES_NORMAL, .count = 0};
-    for (int i = 0; i < count; i++) {
-        const int c = region[i];
-        const int32_t score = eval_cell_score(board, c);
-        if (all.count < MAX_CANDIDATES) {
-            all.cells[all.count] = c;
-            all.scores[all.count++] = score;
-            continue;
-        }
-        /* full: replace the weakest if this one is better */
-        int weakest = 0;
-        for (int j = 1; j < all.count; j++)
-            if (all.scores[j] < all.scores[weakest]) weakest = j;
-        if (score > all.scores[weakest]) {
-            all.cells[weakest] = c;
-            all.scores[weakest] = score;
-        }
-    }
-    sort_list(&all);
-    for (int i = 0; i < all.count && list->count < limit; i++)
-        if (!forbidden_here(board, all.cells[i], me)) push(list, all.cells[i], all.scores[i]);
+}
+
+int movepick_all(MovePicker *picker, int *cells, int max) {
+    int count = 0;
+    for (int cell = movepick_next(picker); cell != NO_CELL && count < max; cell = movepick_next(picker))
+        cells[count++] = cell;
+    return count;
 }

@@ -1,41 +1,52 @@
-/* movegen: the candidate moves of a node, ordered by weight and cut to the best few.
+/* movegen: the moves of a search node, and the threats that decide which moves there are.
  *
- * Forced situations come first: a five of our own is the only move; an opponent's four leaves
- * only its block(s); an opponent's open three (a cell where it would make an open four or
- * two fours) leaves the cells that stop it and our own fours. Otherwise every empty cell within
- * two of a stone is scored (eval_cell_score) and the best `limit` are kept. Under renju,
- * black's forbidden cells are never candidates. */
+ * Threats are read from the incremental cell classes (shape.h): whether a side has a five cell,
+ * an open-four cell (a win next move), and where. A node where the opponent threatens to make an
+ * open four next move keeps only our fours and the cells that stop every such threat (each tried
+ * on the board); otherwise every candidate cell (board.h: empty, near a stone) is a move.
+ * The picker hands them out in stages — the table move before anything is generated, then the
+ * rest best first by weight, history and killers, chosen one at a time (no sort of the whole
+ * list). Under renju black's forbidden cells are never handed out. */
 #ifndef WUZI_MOVEGEN_H
 #define WUZI_MOVEGEN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "board.h"
 
-#define MAX_CANDIDATES 64
-
-typedef enum MoveKind {
-    MOVES_NORMAL,
-    MOVES_WIN,          /* cells[0] makes five */
-    MOVES_BLOCK_FOUR,   /* the opponent has a four: only its blocks (two or more: we lose) */
-    MOVES_DEFEND_THREE, /* the opponent threatens an open four: defences and our fours */
-} MoveKind;
-
-typedef struct MoveList {
-    MoveKind kind;
-    int count;
-    int cells[MAX_CANDIDATES];
-    int32_t scores[MAX_CANDIDATES];
-} MoveList;
-
-/* Fill `list` for the side to move; `limit` caps normal (unforced) lists. The board is
- * unchanged on return (defences are verified by trying them). */
-void movegen_generate(Board *board, MoveList *list, int limit);
-
-/* Does `color` have a cell where it would make an open four or two fours, and may play it? */
-bool movegen_has_winning_threat(Board *board, int color);
-
 /* Is `cell` playable for the side to move (empty, and not a renju foul for black)? */
 bool movegen_legal(Board *board, int cell);
+/* Could a black stone here be a renju foul? Only then is the exact (recursive) judge asked. */
+bool movegen_may_be_foul(const Board *board, int cell);
+/* A cell where `color` has class `cell_class`, or NO_CELL (the first in board order). */
+int movegen_find(const Board *board, int color, CellClass cell_class);
+/* Does `color` have a cell it may play that makes an open four or two fours? */
+bool movegen_has_winning_threat(Board *board, int color);
+/* The side to move against the opponent's winning threats: its own four cells, and every cell
+ * whose stone leaves the opponent no winning threat. Returns the count (at most `max`). */
+int movegen_defences(Board *board, int *cells, int max);
+
+#define PICK_MAX MAX_MOVES
+
+typedef struct MovePicker {
+    Board *board;
+    int stage;
+    int tt_move;
+    int killers[2];
+    const int32_t *history;     /* [cell], the side to move's */
+    bool defending;             /* only the defences of movegen_defences */
+    int count, next;
+    int16_t cells[PICK_MAX];
+    int32_t scores[PICK_MAX];
+} MovePicker;
+
+/* `history` may be NULL; killers may be NO_CELL. */
+void movepick_init(MovePicker *picker, Board *board, int tt_move, const int killers[2],
+                   const int32_t *history, bool defending);
+/* The next move, or NO_CELL when there are no more. */
+int movepick_next(MovePicker *picker);
+/* Every move the picker would hand out, best first (for the root). Returns the count. */
+int movepick_all(MovePicker *picker, int *cells, int max);
 
 #endif

@@ -1,5 +1,6 @@
 #include "search.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -9,27 +10,24 @@
 #include "eval.h"
 #include "movegen.h"
 #include "rules.h"
+#include "search_params.h"
 #include "threat.h"
 #include "tt.h"
 
-#define MAX_PLY 96
+#define MAX_PLY 128
 #define INFINITE_SCORE 32000
 #define MAX_THREADS 64
 #define THREAT_HASH_BYTES (4u << 20)
-#define ROOT_VCF_NODES 200000
-#define ROOT_REFUTE_VCF_NODES 2500     /* each root move's check for the opponent's VCF */
-#define ROOT_VCT_NODES 100000
-/* Threat searches are bounded by nodes, not the clock: on a short turn limit they get a
- * budget proportional to it (about a fifth of the turn at the slowest rate measured). */
-#define VCF_NODES_PER_MS 200
-#define LEAF_VCF_NODES 40
+#define MAX_ROOT_MOVES 256
+#define NODES_PER_CHECK 1024
 
 typedef struct Worker {
     struct Search *search;
     int id;
     Board board;
     ThreatSearch *threat;
-    uint64_t nodes;
+    uint64_t nodes;                 /* this thread's own count */
+    _Atomic uint64_t shared_nodes;  /* what other threads may read: `nodes`, now and then */
     int killers[MAX_PLY][2];
     int32_t history[2][CELLS];
     int pv[MAX_PLY][MAX_PLY];
@@ -67,19 +65,36 @@ struct Search {
     /* per think */
     SearchLimits limits;
     int64_t start_ms;
-    RootMove root[MAX_CANDIDATES];
+    RootMove root[MAX_ROOT_MOVES];
     int root_count;
-    int excluded[MAX_CANDIDATES];   /* root moves to leave out (n-best analysis) */
+    int excluded[MAX_ROOT_MOVES];   /* root moves to leave out (n-best analysis) */
     int excluded_count;
     EngineReportFn report;
     void *report_context;
 };
+
+/* Late-move reductions by depth and move number, computed once. */
+static struct {
+    pthread_once_t once;
+    int8_t plies[MAX_PLY][64];
+} reductions = {PTHREAD_ONCE_INIT, {{0}}};
+
+static void reductions_build(void) {
+    for (int depth = 1; depth < MAX_PLY; depth++)
+        for (int move = 1; move < 64; move++)
+            reductions.plies[depth][move] = (int8_t)(log(depth) * log(move) / LMR_DIVISOR);
+}
+
+static int reduction(int depth, int move_number) {
+    return reductions.plies[depth < MAX_PLY ? depth : MAX_PLY - 1][move_number < 64 ? move_number : 63];
+}
 
 /* ---- set-up ------------------------------------------------------------------------------ */
 
 Search *search_new(void) {
     Search *search = calloc(1, sizeof *search);
     if (!search) return NULL;
+    pthread_once(&reductions.once, reductions_build);
     search->hash_bytes = 64u << 20;
     search->thread_count = 1;
     atomic_init(&search->stop, 0);
@@ -183,6 +198,7 @@ static Worker *worker_get(Search *search, int id) {
     worker->search = search;
     worker->id = id;
     worker->nodes = 0;
+    atomic_store_explicit(&worker->shared_nodes, 0, memory_order_relaxed);
     memset(worker->killers, 0, sizeof worker->killers);
     return worker;
 }
@@ -204,13 +220,19 @@ static int score_from_table(int score, int ply) {
 static uint64_t total_nodes(const Search *search) {
     uint64_t nodes = 0;
     for (int i = 0; i < search->thread_count; i++)
-        if (search->workers[i]) nodes += search->workers[i]->nodes;
+        if (search->workers[i])
+            nodes += atomic_load_explicit(&search->workers[i]->shared_nodes, memory_order_relaxed);
     return nodes;
+}
+
+static void publish_nodes(Worker *worker) {
+    atomic_store_explicit(&worker->shared_nodes, worker->nodes, memory_order_relaxed);
 }
 
 /* Only the main worker watches the clock and the node budget. */
 static void check_limits(Worker *worker) {
     Search *search = worker->search;
+    publish_nodes(worker);
     if (worker->id != 0) return;
     const SearchLimits *limits = &search->limits;
     if (limits->abort && atomic_load_explicit(limits->abort, memory_order_relaxed)) search_stop(search);
@@ -219,39 +241,8 @@ static void check_limits(Worker *worker) {
         search_stop(search);
 }
 
-static int candidate_limit(int depth, int ply) {
-    if (ply == 0) return MAX_CANDIDATES;
-    if (depth >= 8) return 16;
-    if (depth >= 4) return 12;
-    return 9;
-}
-
-/* Order: table move, then killers, then movegen's weight plus history. */
-static void order_moves(const Worker *worker, MoveList *list, int tt_move, int ply) {
-    const int color = worker->board.to_move - 1;
-    int32_t keys[MAX_CANDIDATES];
-    for (int i = 0; i < list->count; i++) {
-        const int cell = list->cells[i];
-        int32_t key = list->scores[i] + worker->history[color][cell] / 64;
-        if (cell == tt_move) key = INT32_MAX;
-        else if (cell == worker->killers[ply][0]) key += 4000;
-        else if (cell == worker->killers[ply][1]) key += 3000;
-        keys[i] = key;
-    }
-    for (int i = 1; i < list->count; i++) {
-        const int cell = list->cells[i];
-        const int32_t key = keys[i], score = list->scores[i];
-        int j = i - 1;
-        while (j >= 0 && keys[j] < key) {
-            keys[j + 1] = keys[j];
-            list->cells[j + 1] = list->cells[j];
-            list->scores[j + 1] = list->scores[j];
-            j--;
-        }
-        keys[j + 1] = key;
-        list->cells[j + 1] = cell;
-        list->scores[j + 1] = score;
-    }
+static void count_node(Worker *worker) {
+    if ((++worker->nodes & (NODES_PER_CHECK - 1)) == 0) check_limits(worker);
 }
 
 static void update_pv(Worker *worker, int ply, int move) {
@@ -261,17 +252,125 @@ static void update_pv(Worker *worker, int ply, int move) {
     worker->pv_length[ply] = child + 1 < MAX_PLY ? child + 1 : MAX_PLY;
 }
 
-static void reward(Worker *worker, int ply, int move, int depth) {
+static void reward(Worker *worker, int ply, int move, int depth, const int *tried, int tried_count) {
     if (worker->killers[ply][0] != move) {
         worker->killers[ply][1] = worker->killers[ply][0];
         worker->killers[ply][0] = move;
     }
-    int32_t *entry = &worker->history[worker->board.to_move - 1][move];
-    *entry += depth * depth;
-    if (*entry > (1 << 20)) {
+    int32_t *history = worker->history[worker->board.to_move - 1];
+    const int32_t bonus = depth * depth;
+    history[move] += bonus;
+    for (int i = 0; i < tried_count; i++) history[tried[i]] -= bonus;
+    if (history[move] > HISTORY_LIMIT || history[move] < -HISTORY_LIMIT)
         for (int c = 0; c < 2; c++)
             for (int i = 0; i < CELLS; i++) worker->history[c][i] /= 2;
+}
+
+/* ---- what a node threatens ---------------------------------------------------------------- */
+
+/* Under caro a five can be spoilt by a stone beyond it and an open four by one stone: the
+ * shortcuts below assume neither, so caro searches every candidate instead. */
+static bool exact_threats(const Board *board) { return !(board->rule & RULE_CARO); }
+
+typedef enum Outcome { OUTCOME_OPEN, OUTCOME_WIN, OUTCOME_LOSS, OUTCOME_FORCED } Outcome;
+
+/* Wins and losses a node sees without searching, or the one move it must play (the block of
+ * the opponent's four). `win_plies` gets the plies to the five. */
+static Outcome immediate(Board *board, int *forced, int *plies) {
+    const int me = board->to_move, them = opponent(me);
+    if (shape_class_count(&board->shapes, me, CLASS_FIVE)) {
+        *plies = 1;
+        return OUTCOME_WIN;
     }
+    if (!exact_threats(board)) return OUTCOME_OPEN;
+    const int fives = shape_class_count(&board->shapes, them, CLASS_FIVE);
+    if (fives >= 2) {
+        *plies = 2;
+        return OUTCOME_LOSS;
+    }
+    if (fives == 1) {
+        *forced = movegen_find(board, them, CLASS_FIVE);
+        if (!movegen_legal(board, *forced)) {
+            *plies = 2;
+            return OUTCOME_LOSS;
+        }
+        return OUTCOME_FORCED;
+    }
+    if (movegen_has_winning_threat(board, me)) {
+        *plies = 3;
+        return OUTCOME_WIN;
+    }
+    return OUTCOME_OPEN;
+}
+
+static int mate_in(int ply, int plies) { return MATE - ply - plies; }
+
+/* ---- quiescence: continuous fours, for a win only ------------------------------------------- */
+
+static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_left);
+
+/* Our four cells, played one by one: does one of them win by continuous fours? Only a proven
+ * win counts; otherwise the static score stands. */
+static int four_wins(Worker *worker, int ply, int fours_left) {
+    Board *board = &worker->board;
+    const int me = board->to_move;
+    const ShapeState *shapes = &board->shapes;
+    if (!shape_class_count(shapes, me, CLASS_FOUR) && !shape_class_count(shapes, me, CLASS_FOUR_THREE))
+        return -INFINITE_SCORE;
+    int fours[64], count = 0;
+    int x0, y0, x1, y1;
+    board_candidate_area(board, &x0, &y0, &x1, &y1);
+    for (int y = y0; y <= y1 && count < 64; y++)
+        for (int c = cell_at(x0, y), end = cell_at(x1, y); c <= end && count < 64; c++) {
+            if (!board_is_candidate(board, c)) continue;
+            const CellClass cell_class = shape_cell_class(shapes, c, me);
+            if (cell_class == CLASS_FOUR || cell_class == CLASS_FOUR_THREE) fours[count++] = c;
+        }
+    /* four-threes first: they win unless the block gains a tempo */
+    int order = 0;
+    for (int i = 0; i < count; i++)
+        if (shape_cell_class(shapes, fours[i], me) == CLASS_FOUR_THREE) {
+            const int swap = fours[order];
+            fours[order++] = fours[i];
+            fours[i] = swap;
+        }
+    for (int i = 0; i < count; i++) {
+        if (!movegen_legal(board, fours[i])) continue;
+        board_make_fast(board, fours[i]);
+        const int score = -quiescence(worker, ply + 1, -MATE, -(MATE_BOUND - 1), fours_left - 1);
+        board_undo_fast(board);
+        if (stopped(worker->search)) return 0;
+        if (score >= MATE_BOUND) {
+            update_pv(worker, ply, fours[i]);
+            return score;
+        }
+    }
+    return -INFINITE_SCORE;
+}
+
+static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_left) {
+    Board *board = &worker->board;
+    worker->pv_length[ply] = 0;
+    count_node(worker);
+    if (stopped(worker->search)) return 0;
+    if (board_full(board)) return 0;
+    int forced = NO_CELL, plies = 0;
+    switch (immediate(board, &forced, &plies)) {
+    case OUTCOME_WIN: return mate_in(ply, plies);
+    case OUTCOME_LOSS: return -mate_in(ply, plies);
+    case OUTCOME_FORCED: {
+        board_make_fast(board, forced);
+        const int score = -quiescence(worker, ply + 1, -beta, -alpha, fours_left);
+        board_undo_fast(board);
+        if (score > alpha) update_pv(worker, ply, forced);
+        return score;
+    }
+    case OUTCOME_OPEN: break;
+    }
+    const int stand = eval_position(board);
+    if (stand >= beta || fours_left <= 0 || ply >= MAX_PLY - 8) return stand;
+    const int win = four_wins(worker, ply, fours_left);
+    return win > stand ? win : stand;
 }
 
 /* ---- the search -------------------------------------------------------------------------- */
@@ -280,7 +379,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     Search *search = worker->search;
     Board *board = &worker->board;
     worker->pv_length[ply] = 0;
-    if ((++worker->nodes & 1023) == 0) check_limits(worker);
+    count_node(worker);
     if (stopped(search)) return 0;
     if (board_full(board)) return 0;
 
@@ -288,7 +387,25 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     if (alpha < -MATE + ply) alpha = -MATE + ply;
     if (beta > MATE - ply - 1) beta = MATE - ply - 1;
     if (alpha >= beta) return alpha;
-    if (ply >= MAX_PLY - 2) return eval_position(board);
+    if (ply >= MAX_PLY - 8) return eval_position(board);
+
+    int forced = NO_CELL, plies = 0;
+    switch (immediate(board, &forced, &plies)) {
+    case OUTCOME_WIN: return mate_in(ply, plies);
+    case OUTCOME_LOSS: return -mate_in(ply, plies);
+    case OUTCOME_FORCED: {
+        /* The block of a four costs no depth. */
+        board_make_fast(board, forced);
+        const int score = -negamax(worker, depth, ply + 1, -beta, -alpha, pv_node);
+        board_undo_fast(board);
+        if (stopped(search)) return 0;
+        if (score > alpha) update_pv(worker, ply, forced);
+        return score;
+    }
+    case OUTCOME_OPEN: break;
+    }
+
+    if (depth <= 0) return quiescence(worker, ply, alpha, beta, QUIESCENCE_FOURS);
 
     TTHit hit;
     int tt_move = NO_CELL;
@@ -301,52 +418,46 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
             return score;
     }
 
-    MoveList list;
-    movegen_generate(board, &list, candidate_limit(depth, ply));
-    if (list.kind == MOVES_WIN) return MATE - ply - 1;
-    if (list.count == 0) return -(MATE - ply - 2);      /* their four cannot be blocked */
-    if (list.kind == MOVES_BLOCK_FOUR && list.count >= 2) return -(MATE - ply - 2);
-
-    const bool forced = list.kind == MOVES_BLOCK_FOUR;
-    if (depth <= 0 && !forced) {
-        if (list.kind != MOVES_DEFEND_THREE && movegen_has_winning_threat(board, board->to_move))
-            return MATE - ply - 3;
-        /* A cheap VCF instead of a static guess: most leaves have no four at all and it
-         * returns at once; the node budget keeps the rest cheap. */
-        int win;
-        int64_t spent = 0;
-        const bool wins = threat_vcf(worker->threat, board, LEAF_VCF_NODES, &win, &spent, NULL);
-        worker->nodes += (uint64_t)spent;
-        if (wins) {
-            int line[MAX_PLY];
-            const int length = threat_last_line(worker->threat, line, MAX_PLY);
-            return MATE - ply - (length > 0 ? length : 1);
+    const int me = board->to_move, them = opponent(me);
+    const bool defending = exact_threats(board) && movegen_has_winning_threat(board, them);
+    const int static_score = eval_position(board);
+    if (!pv_node && !defending && abs(beta) < MATE_BOUND) {
+        if (depth <= FUTILITY_DEPTH && static_score - FUTILITY_MARGIN * depth >= beta) return static_score;
+        if (depth <= RAZOR_DEPTH && static_score + RAZOR_MARGIN * depth <= alpha) {
+            const int score = quiescence(worker, ply, alpha, beta, QUIESCENCE_FOURS);
+            if (score <= alpha) return score;
         }
-        return eval_position(board);
     }
 
-    order_moves(worker, &list, tt_move, ply);
+    MovePicker picker;
+    movepick_init(&picker, board, tt_move, worker->killers[ply], worker->history[me - 1], defending);
     const int original_alpha = alpha;
-    int best_score = -INFINITE_SCORE, best_move = list.cells[0];
-    for (int i = 0; i < list.count; i++) {
-        const int move = list.cells[i];
-        /* A forced block costs no depth; neither does answering an open three at the horizon. */
-        const int new_depth = forced ? (depth > 0 ? depth : 0) : depth - 1;
-        board_make(board, move);
+    const int lmp_moves = LMP_BASE + LMP_SCALE * depth * depth / 4;
+    int best_score = -INFINITE_SCORE, best_move = NO_CELL, move_count = 0;
+    int tried[64], tried_count = 0;
+    for (int move = movepick_next(&picker); move != NO_CELL; move = movepick_next(&picker)) {
+        move_count++;
+        /* Prune and reduce only once a move that does not lose is known. */
+        const bool safe = best_score > -MATE_BOUND;
+        if (!pv_node && !defending && safe && depth <= LMP_DEPTH && move_count > lmp_moves) break;
+        board_make_fast(board, move);
         int score;
-        if (i == 0) {
-            score = -negamax(worker, new_depth, ply + 1, -beta, -alpha, pv_node);
+        if (move_count == 1) {
+            score = -negamax(worker, depth - 1, ply + 1, -beta, -alpha, pv_node);
         } else {
-            int reduction = 0;
-            if (list.kind == MOVES_NORMAL && depth >= 3 && i >= 3 && move != worker->killers[ply][0])
-                reduction = i >= 8 ? 2 : 1;
-            score = -negamax(worker, new_depth - reduction, ply + 1, -alpha - 1, -alpha, false);
-            if (score > alpha && reduction)
-                score = -negamax(worker, new_depth, ply + 1, -alpha - 1, -alpha, false);
+            int r = 0;
+            if (!defending && safe && depth >= LMR_DEPTH && move_count > LMR_FIRST_MOVE) {
+                r = reduction(depth, move_count) - (pv_node ? 1 : 0);
+                if (move == worker->killers[ply][0] || move == worker->killers[ply][1]) r--;
+                if (r < 0) r = 0;
+                if (r > depth - 2) r = depth - 2;
+            }
+            score = -negamax(worker, depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
+            if (score > alpha && r) score = -negamax(worker, depth - 1, ply + 1, -alpha - 1, -alpha, false);
             if (score > alpha && score < beta && pv_node)
-                score = -negamax(worker, new_depth, ply + 1, -beta, -alpha, true);
+                score = -negamax(worker, depth - 1, ply + 1, -beta, -alpha, true);
         }
-        board_undo(board);
+        board_undo_fast(board);
         if (stopped(search)) return 0;
         if (score > best_score) {
             best_score = score;
@@ -355,11 +466,16 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
                 alpha = score;
                 update_pv(worker, ply, move);
                 if (alpha >= beta) {
-                    if (!forced) reward(worker, ply, move, depth);
+                    if (!defending) reward(worker, ply, move, depth, tried, tried_count);
                     break;
                 }
             }
         }
+        if (tried_count < 64) tried[tried_count++] = move;
+    }
+    if (move_count == 0) {
+        /* Defending with nothing that stops the threat: they make an open four next move. */
+        return defending ? -mate_in(ply, 4) : static_score;
     }
     const int bound = best_score >= beta ? BOUND_LOWER : best_score > original_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&search->table, board->hash, best_move, score_to_table(best_score, ply), depth, bound);
@@ -372,21 +488,23 @@ static int search_root(Worker *worker, int depth, int alpha, int beta) {
     Board *board = &worker->board;
     worker->pv_length[0] = 0;
     int best_score = -INFINITE_SCORE;
-    int order[MAX_CANDIDATES];
+    int order[MAX_ROOT_MOVES] = {0};
+    bool loses[MAX_ROOT_MOVES];
     int count = 0;
-    /* previous best first, then the rest in movegen order */
-    if (worker->best_move != NO_CELL) order[count++] = worker->best_move;
-    for (int i = 0; i < search->root_count; i++)
-        if (search->root[i].cell != worker->best_move) order[count++] = search->root[i].cell;
+    /* previous best first, then the rest in the prepared order */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < search->root_count; i++) {
+            const bool previous = search->root[i].cell == worker->best_move;
+            if (previous != (pass == 0)) continue;
+            loses[count] = search->root[i].loses;
+            order[count++] = search->root[i].cell;
+        }
     int best_move = order[0];
     for (int i = 0; i < count; i++) {
         const int move = order[i];
-        bool loses = false;
-        for (int j = 0; j < search->root_count; j++)
-            if (search->root[j].cell == move) loses = search->root[j].loses;
         int score;
-        board_make(board, move);
-        if (loses) {
+        board_make_fast(board, move);
+        if (loses[i]) {
             score = -(MATE - 4);    /* refuted by the opponent's VCF; exact length unknown */
             worker->pv_length[1] = 0;
         } else if (i == 0) {
@@ -395,7 +513,7 @@ static int search_root(Worker *worker, int depth, int alpha, int beta) {
             score = -negamax(worker, depth - 1, 1, -alpha - 1, -alpha, false);
             if (score > alpha && score < beta) score = -negamax(worker, depth - 1, 1, -beta, -alpha, true);
         }
-        board_undo(board);
+        board_undo_fast(board);
         if (stopped(search)) break;
         if (score > best_score) {
             best_score = score;
@@ -422,6 +540,7 @@ static void report_iteration(Worker *worker, int depth, int score) {
     report.score = score;
     if (score >= MATE_BOUND) report.mate = (MATE - score + 1) / 2;
     if (score <= -MATE_BOUND) report.mate = -((MATE + score + 1) / 2);
+    publish_nodes(worker);
     report.nodes = total_nodes(search);
     report.elapsed_ms = timeman_now_ms() - search->start_ms;
     report.pv_length = worker->root_pv_length < REPORT_PV_MAX ? worker->root_pv_length : REPORT_PV_MAX;
@@ -431,13 +550,13 @@ static void report_iteration(Worker *worker, int depth, int score) {
 
 static void iterate(Worker *worker) {
     Search *search = worker->search;
-    const int max_depth = search->limits.max_depth > 0 ? search->limits.max_depth : MAX_PLY - 4;
+    const int max_depth = search->limits.max_depth > 0 ? search->limits.max_depth : MAX_PLY - 16;
     int score = 0;
     /* Helpers start one deeper on odd ids so the threads spread over depths (Lazy SMP). */
     for (int depth = 1 + (worker->id & 1); depth <= max_depth; depth++) {
-        int window = 60;
+        int window = ASPIRATION_WINDOW;
         int alpha = -INFINITE_SCORE, beta = INFINITE_SCORE;
-        if (depth >= 4 && abs(score) < MATE_BOUND) {
+        if (depth >= ASPIRATION_DEPTH && abs(score) < MATE_BOUND) {
             alpha = score - window;
             beta = score + window;
         }
@@ -467,9 +586,10 @@ static void iterate(Worker *worker) {
         if (abs(score) >= MATE_BOUND && depth >= 3) break;
         if (search->root_count == 1 && depth >= 2) break;
         if (!search->limits.time.unlimited &&
-            timeman_now_ms() - search->start_ms >= search->limits.time.soft_ms)
+            timeman_now_ms() - search->start_ms >= search->limits.time.soft_ms * TIME_NEXT_ITERATION)
             break;
     }
+    publish_nodes(worker);
 }
 
 static void *helper_main(void *argument) {
@@ -477,41 +597,52 @@ static void *helper_main(void *argument) {
     return NULL;
 }
 
-/* Root moves: every candidate, with the opponent's VCF checked after each; a move that lets
- * a VCF through is kept only at the end of the list. */
+/* Root moves: every move the root node would search, with the opponent's VCF checked after
+ * each; a move that lets a VCF through is kept only at the end of the list. */
 static int64_t vcf_budget(const Search *search, int64_t most) {
     if (search->limits.time.unlimited) return most;
     const int64_t budget = search->limits.time.hard_ms * VCF_NODES_PER_MS;
     return budget < 100 ? 100 : budget > most ? most : budget;
 }
 
-static void prepare_root(Search *search, Worker *worker) {
-    Board *board = &worker->board;
-    MoveList list;
-    movegen_generate(board, &list, MAX_CANDIDATES);
+static bool excluded(const Search *search, int cell) {
+    for (int j = 0; j < search->excluded_count; j++)
+        if (search->excluded[j] == cell) return true;
+    return false;
+}
+
+static void prepare_root(Search *search, Worker *main) {
+    Board *board = &main->board;
+    int cells[MAX_ROOT_MOVES], count;
+    int forced = NO_CELL, plies = 0;
+    const Outcome outcome = immediate(board, &forced, &plies);
+    if (outcome == OUTCOME_FORCED) {
+        cells[0] = forced;
+        count = 1;
+    } else {
+        const bool defending = exact_threats(board) && movegen_has_winning_threat(board, opponent(board->to_move));
+        MovePicker picker;
+        movepick_init(&picker, board, NO_CELL, NULL, NULL, defending);
+        count = movepick_all(&picker, cells, MAX_ROOT_MOVES);
+    }
     search->root_count = 0;
-    for (int i = 0; i < list.count; i++) {
-        bool excluded = false;
-        for (int j = 0; j < search->excluded_count; j++)
-            if (search->excluded[j] == list.cells[i]) excluded = true;
-        if (excluded) continue;
+    for (int i = 0; i < count; i++) {
+        if (excluded(search, cells[i])) continue;
         RootMove *root = &search->root[search->root_count++];
-        root->cell = list.cells[i];
+        root->cell = cells[i];
         root->loses = false;
-        if (list.kind == MOVES_WIN) continue;
-        board_make(board, root->cell);
+        board_make_fast(board, root->cell);
         int refutation;
-        root->loses = threat_vcf(worker->threat, board, vcf_budget(search, ROOT_REFUTE_VCF_NODES),
-                                 &refutation, NULL,
-                                 (const volatile int *)&search->stop);
-        board_undo(board);
-        if (stopped(search)) {
-            root->loses = false;
-            continue;
-        }
+        const bool won_at_once = shape_class_count(&board->shapes, opponent(board->to_move), CLASS_FIVE) == 0 &&
+                                 rules_wins_at(board, root->cell, opponent(board->to_move));
+        if (!won_at_once)
+            root->loses = threat_vcf(main->threat, board, vcf_budget(search, ROOT_REFUTE_VCF_NODES),
+                                     &refutation, NULL, (const volatile int *)&search->stop);
+        board_undo_fast(board);
+        if (stopped(search)) root->loses = false;
     }
     /* stable partition: safe moves first */
-    RootMove sorted[MAX_CANDIDATES];
+    RootMove sorted[MAX_ROOT_MOVES];
     int n = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < search->root_count; i++)
@@ -548,6 +679,7 @@ static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64
     const bool found = threat(main->threat, &main->board, budget, &win, &nodes,
                               (const volatile int *)&search->stop);
     main->nodes += (uint64_t)nodes;
+    publish_nodes(main);
     if (!found) return false;
     main->root_pv_length = threat_last_line(main->threat, main->root_pv, MAX_PLY);
     if (main->root_pv_length == 0) main->root_pv[main->root_pv_length++] = win;
@@ -555,6 +687,21 @@ static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64
     report_iteration(main, main->root_pv_length, score);
     *result = finish(search, win, score, main->root_pv_length);
     return true;
+}
+
+/* The best-weighted legal move, without a search: what a zero time limit gets. */
+static int static_choice(Board *board) {
+    int forced = NO_CELL, plies = 0;
+    const Outcome outcome = immediate(board, &forced, &plies);
+    if (outcome == OUTCOME_FORCED) return forced;
+    if (outcome == OUTCOME_WIN && plies == 1) return movegen_find(board, board->to_move, CLASS_FIVE);
+    const bool defending = exact_threats(board) && movegen_has_winning_threat(board, opponent(board->to_move));
+    MovePicker picker;
+    movepick_init(&picker, board, NO_CELL, NULL, NULL, defending);
+    int move = movepick_next(&picker);
+    if (move != NO_CELL) return move;
+    if (board->move_count == 0) return cell_at(board->width / 2, board->height / 2);
+    return NO_CELL;
 }
 
 static SearchResult think(Search *search, const Board *board, const SearchLimits *limits,
@@ -572,13 +719,12 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
     main->best_move = NO_CELL;
     main->completed_depth = 0;
     if (board_full(board)) return finish(search, NO_CELL, 0, 0);
-    if (!limits->time.unlimited && limits->time.hard_ms <= 0) {
-        /* No time at all: the best-weighted candidate, which still takes a five or blocks a
-         * four (movegen's forced lists). */
-        MoveList list;
-        movegen_generate(&main->board, &list, 1);
-        return finish(search, list.count ? list.cells[0] : NO_CELL, 0, 0);
+    if (board->move_count == 0) {
+        const int centre = cell_at(board->width / 2, board->height / 2);
+        return finish(search, centre, 0, 0);
     }
+    if (!limits->time.unlimited && limits->time.hard_ms <= 0)
+        return finish(search, static_choice(&main->board), 0, 0);
 
     /* A win by continuous fours needs no search; nor one by threes and fours, which is
      * costlier and gets a smaller share of the turn. */
@@ -608,6 +754,7 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
         }
         memcpy(&worker->board, board, sizeof *board);
         worker->best_move = NO_CELL;
+        worker->completed_depth = 0;
         if (pthread_create(&worker->thread, NULL, helper_main, worker) != 0) {
             helpers = i - 1;
             break;
@@ -638,7 +785,7 @@ int search_best_moves(Search *search, const Board *board, const SearchLimits *li
     }
     int found = 0;
     search->excluded_count = 0;
-    while (found < count && found < MAX_CANDIDATES) {
+    while (found < count && found < MAX_ROOT_MOVES) {
         const SearchResult result = search_think(search, board, &each, NULL, NULL);
         if (result.move == NO_CELL || search->root_count == 0) break;
         cells[found++] = result.move;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "weights.h"
 
 bool shape_run_wins(int connect, int rule, int color, int length, int before, int after) {
     if (length < connect) return false;
@@ -186,6 +187,9 @@ const ShapeTables *shape_tables_get(int connect, int rule) {
         found->rule = rule;
         build_table(found->packed, connect, rule, BLACK);
         build_table(found->packed, connect, rule, WHITE);
+        const EvalWeights *weights = &WEIGHTS[weight_family(rule)];
+        found->cell_value[0] = weights->cell[0];
+        found->cell_value[1] = weights->cell[1];
         if (table_cache.count == TABLE_CACHE_MAX) {
             /* Never freed: boards may still point at it. Beyond the cap (a process cycling
              * through more than 16 rule sets) the oldest slot is reused for lookups only. */
@@ -286,10 +290,12 @@ void shape_combo_shapes(int combo, Shape shapes[4]) {
     for (int d = 0; d < 4; d++) shapes[d] = (Shape)combos.shapes_of[combo][d];
 }
 
-/* An empty cell's classes are counted; an occupied cell's are not. */
-static void count_classes(ShapeState *state, int cell, int delta) {
+/* An empty cell's classes and values are counted; an occupied cell's are not. */
+static void count_classes(ShapeState *state, const ShapeTables *tables, int cell, int delta) {
     state->class_count[0][state->cell_class[cell] & 15] += (int16_t)delta;
     state->class_count[1][state->cell_class[cell] >> 4] += (int16_t)delta;
+    state->value_sum[0] += delta * tables->cell_value[0][state->combo[cell][0]];
+    state->value_sum[1] += delta * tables->cell_value[1][state->combo[cell][1]];
 }
 
 static void refresh_class(ShapeState *state, int cell) {
@@ -330,14 +336,14 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
                 refresh(state, tables, c, direction);
             }
             refresh_class(state, c);
-            if (cell[c] == EMPTY) count_classes(state, c, +1);
+            if (cell[c] == EMPTY) count_classes(state, tables, c, +1);
         }
 }
 
 void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
                   int old_color, int new_color) {
     const uint32_t change = (uint32_t)(old_color ^ new_color);
-    if (old_color == EMPTY) count_classes(state, cell, -1);
+    if (old_color == EMPTY) count_classes(state, tables, cell, -1);
     for (int direction = 0; direction < 4; direction++) {
         const int step = DIRECTION[direction];
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
@@ -350,13 +356,13 @@ void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *c
             const uint8_t before = state->shape[neighbour][direction];
             refresh(state, tables, neighbour, direction);
             if (state->shape[neighbour][direction] == before) continue;
-            count_classes(state, neighbour, -1);
+            count_classes(state, tables, neighbour, -1);
             refresh_class(state, neighbour);
-            count_classes(state, neighbour, +1);
+            count_classes(state, tables, neighbour, +1);
         }
     }
     if (new_color != EMPTY) return;
     for (int direction = 0; direction < 4; direction++) refresh(state, tables, cell, direction);
     refresh_class(state, cell);
-    count_classes(state, cell, +1);
+    count_classes(state, tables, cell, +1);
 }

@@ -69,6 +69,8 @@ typedef enum CellClass {
 
 typedef struct ShapeTables {
     int connect, rule;
+    /* [colour - 1]: a cell's worth by its combination (weights.h), summed incrementally */
+    const int16_t *cell_value[2];
     /* [key]: black's shape in the low nibble, white's in the high one — one lookup (and one
      * cache line) serves both colours on every update. */
     uint8_t packed[KEY_SPAN];
@@ -88,6 +90,8 @@ typedef struct ShapeState {
     /* [colour - 1][class]: how many empty cells have that class, so a node knows at once
      * whether either side has a five, four or open-four cell. */
     int16_t class_count[2][CLASS_COUNT];
+    /* [colour - 1]: the sum over empty cells of what each is worth to that colour */
+    int32_t value_sum[2];
 } ShapeState;
 
 /* Tables for win length k under `rule` (cached; thread-safe; valid until exit). */

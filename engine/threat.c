@@ -9,7 +9,7 @@
  * defender's nodes (`defend`). Results: a win carries how many threes its proof needs (so a VCT
  * win stored in the table is never taken for a VCF win), a failure how many threes it was
  * allowed (FAIL_ABSOLUTE when no depth limit cut it). Moves are made without the win-line
- * tables (board_make_tactical): nothing here reads them, and every move is taken back. */
+ * tables (board_make_fast): nothing here reads them, and every move is taken back. */
 enum { RESULT_FAIL = -1, RESULT_ABORT = -2 };
 
 #define FAIL_ABSOLUTE 255
@@ -201,7 +201,7 @@ static bool out_of_budget(const ThreatSearch *search) {
 }
 
 static void make(ThreatSearch *search, int cell) {
-    board_make_tactical(search->board, cell);
+    board_make_fast(search->board, cell);
     search->nodes++;
 }
 
@@ -396,19 +396,19 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
         }
     }
     board_pass(board);                  /* the defender is to move: play the attacker's stone */
-    board_make_tactical(board, cell);
+    board_make_fast(board, cell);
     int fives[2];
     const bool one_block = fives_near(board, cell, attacker, fives, 2) == 1 &&
                            !forbidden(search, fives[0], defender) &&
                            !reaches(board, fives[0], defender, SHAPE_FOUR);
     if (!one_block) {
-        board_undo_tactical(board);
+        board_undo_fast(board);
         board_pass(board);
         return 0;
     }
     const int block = fives[0];
     count = block_counter_fours(board, block, defender, out, count);
-    board_make_tactical(board, block);
+    board_make_fast(board, block);
     int stops[MAX_STOPS], stop_count = -1, other[MAX_STOPS];
     for (int direction = 0; direction < 4 && stop_count != 0; direction++)
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE && stop_count != 0; offset++) {
@@ -422,8 +422,8 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
                 stop_count = intersect(stops, stop_count, other, other_count);
             }
         }
-    board_undo_tactical(board);
-    board_undo_tactical(board);
+    board_undo_fast(board);
+    board_undo_fast(board);
     board_pass(board);
     if (stop_count < 0) return 0;
     for (int i = 0; i < stop_count; i++) count = add_unique(out, count, stops[i]);
@@ -437,11 +437,11 @@ static int caro_win_defences(ThreatSearch *search, int cell, int *out) {
     Board *board = search->board;
     const int attacker = search->attacker;
     board_pass(board);                  /* the defender is to move: play the attacker's stone */
-    board_make_tactical(board, cell);
+    board_make_fast(board, cell);
     int fives[MAX_FIVES], blocks[MAX_BLOCKS];
     const int five_count = fives_near(board, cell, attacker, fives, MAX_FIVES);
     const bool wins = five_count > 0 && five_blocks(board, fives, five_count, attacker, blocks) == 0;
-    board_undo_tactical(board);
+    board_undo_fast(board);
     board_pass(board);
     if (!wins) return 0;
     int count = 0;
@@ -535,7 +535,7 @@ static int defend(ThreatSearch *search, int threes, int ply, const uint16_t *par
     for (int i = 0; i < reply_count && result >= 0; i++) {
         make(search, replies[i]);
         const int child = attack(search, threes, ply + 1, list, count, NO_CELL, replies[i]);
-        board_undo_tactical(search->board);
+        board_undo_fast(search->board);
         if (child < 0) result = child;
         else if (child > result) result = child;
     }
@@ -644,7 +644,7 @@ static int try_move(ThreatSearch *search, int threes, int ply, const uint16_t *l
             if (forbidden(search, blocks[i], search->defender)) continue;
             make(search, blocks[i]);
             const int child = attack(search, threes, ply + 2, list, count, move, blocks[i]);
-            board_undo_tactical(board);
+            board_undo_fast(board);
             if (child < 0 || child > result) result = child;
         }
     } else if (threes == 0) {
@@ -654,7 +654,7 @@ static int try_move(ThreatSearch *search, int threes, int ply, const uint16_t *l
         result = defend(search, threes - 1, ply + 1, list, count, move);
         if (result >= 0) result++;
     }
-    board_undo_tactical(board);
+    board_undo_fast(board);
     return result;
 }
 
@@ -763,7 +763,7 @@ static void build_line(ThreatSearch *search) {
         if (!entry || entry->kind != ENTRY_WIN || board->cell[entry->move] != EMPTY) break;
         const int move = entry->move;
         if (!line_add(search, move)) break;
-        board_make_tactical(board, move);
+        board_make_fast(board, move);
         made++;
         int five_cells[MAX_FIVES], blocks[MAX_BLOCKS];
         const int five_count = fives_near(board, move, attacker, five_cells, MAX_FIVES);
@@ -784,10 +784,10 @@ static void build_line(ThreatSearch *search) {
             }
             for (int i = 0; i < block_count && reply == NO_CELL; i++) {
                 if (forbidden(search, blocks[i], search->defender)) continue;
-                board_make_tactical(board, blocks[i]);
+                board_make_fast(board, blocks[i]);
                 const Entry *child = probe(search);
                 if (child && child->kind == ENTRY_WIN) reply = blocks[i];
-                board_undo_tactical(board);
+                board_undo_fast(board);
             }
         } else {
             int start;
@@ -797,18 +797,18 @@ static void build_line(ThreatSearch *search) {
                 count < 0 ? 0 : defender_replies(search, search->stack + start, count, replies, &threats);
             search->top = 0;
             for (int i = 0; i < reply_count && reply == NO_CELL; i++) {
-                board_make_tactical(board, replies[i]);
+                board_make_fast(board, replies[i]);
                 const Entry *child = probe(search);
                 if (child && child->kind == ENTRY_WIN) reply = replies[i];
-                board_undo_tactical(board);
+                board_undo_fast(board);
             }
         }
         if (reply == NO_CELL || !line_add(search, reply)) break;
-        board_make_tactical(board, reply);
+        board_make_fast(board, reply);
         made++;
         if (made >= LINE_CELLS) break;
     }
-    while (made--) board_undo_tactical(board);
+    while (made--) board_undo_fast(board);
 }
 
 /* ---- entry points --------------------------------------------------------------------------- */

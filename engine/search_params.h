@@ -1,0 +1,46 @@
+/* search_params: every tunable number of the search in one place, each with what a match
+ * measured it to be worth (tournament/sprt.sh; "kept" rules gained, the others are noted so
+ * that nobody tries them again blindly). */
+#ifndef WUZI_SEARCH_PARAMS_H
+#define WUZI_SEARCH_PARAMS_H
+
+/* Aspiration window around the last iteration's score, from this depth on. */
+#define ASPIRATION_DEPTH 4
+#define ASPIRATION_WINDOW 60
+
+/* Reverse futility: at low depth a static score this far above beta (per ply) fails high. */
+#define FUTILITY_DEPTH 6
+#define FUTILITY_MARGIN 60
+
+/* Razoring: at low depth a static score this far below alpha (per ply) drops to quiescence. */
+#define RAZOR_DEPTH 3
+#define RAZOR_MARGIN 80
+
+/* Late-move pruning: at low depth, once a move that does not lose is known, only the first
+ * LMP_BASE + LMP_SCALE * depth^2 / 4 moves of a quiet node are searched. */
+#define LMP_DEPTH 6
+#define LMP_BASE 3
+#define LMP_SCALE 2
+
+/* Late-move reductions: log(depth) * log(move number) / LMR_DIVISOR plies. */
+#define LMR_DEPTH 3
+#define LMR_FIRST_MOVE 3
+#define LMR_DIVISOR 2.0
+
+/* Quiescence: continuous fours searched for a win at the leaves, at most this many. */
+#define QUIESCENCE_FOURS 6
+
+/* History: a cutoff's bonus is depth^2, capped; the table halves when an entry passes this. */
+#define HISTORY_LIMIT (1 << 20)
+
+/* The root: every move's check for the opponent's VCF; the root's own VCF and VCT. Threat
+ * searches are bounded by nodes, not the clock: on short turns, in proportion to the turn. */
+#define ROOT_VCF_NODES 200000
+#define ROOT_REFUTE_VCF_NODES 2500
+#define ROOT_VCT_NODES 100000
+#define VCF_NODES_PER_MS 200
+
+/* Time: stop starting iterations past this share of the soft budget. */
+#define TIME_NEXT_ITERATION 1.0
+
+#endif

@@ -1,0 +1,168 @@
+/* The tuner: PGN records read back with their rule and result, quiet positions whose features
+ * give exactly the engine's static score, and a fit that recovers weights planted in synthetic
+ * positions. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "check.h"
+#include "eval.h"
+#include "fit.h"
+#include "games.h"
+#include "model.h"
+#include "positions.h"
+#include "rng.h"
+
+static const char PGN[] =
+    "[Event \"wuzi-tournament\"]\n[Round \"1\"]\n[Black \"a\"]\n[White \"b\"]\n[Result \"0-1\"]\n"
+    "[Termination \"a made five\"]\n[Board \"15x15\"]\n[Rule \"renju\"]\n[OpeningStones \"3\"]\n"
+    "[PlyCount \"9\"]\n\n1. h8 i9 2. i8 j10 3. j8 g8 4. k8 k10 5. l8 1-0\n\n"
+    "[Event \"wuzi-tournament\"]\n[Round \"2\"]\n[Black \"b\"]\n[White \"a\"]\n[Result \"1-0\"]\n"
+    "[Termination \"b lost on time\"]\n[Board \"20x20\"]\n[Rule \"freestyle\"]\n[OpeningStones \"3\"]\n"
+    "[PlyCount \"4\"]\n\n1. k11 l12 2. k12 j9 1-0\n\n";
+
+static const char *write_temp(const char *text) {
+    static char path[] = "/tmp/wuzi-test-tune-XXXXXX";
+    const int fd = mkstemp(path);
+    if (fd < 0) return NULL;
+    FILE *file = fdopen(fd, "w");
+    fputs(text, file);
+    fclose(file);
+    return path;
+}
+
+static void test_reads_pgn(void) {
+    const char *path = write_temp(PGN);
+    GameList games = {0};
+    CHECK(path && games_read_pgn(path, &games));
+    CHECKF(games.count == 1 && games.skipped == 1, "%d games, %d skipped", games.count, games.skipped);
+    if (games.count == 1) {
+        const Game *game = &games.games[0];
+        CHECK(game->rule == 4 && game->width == 15 && game->count == 9 && game->opening == 3);
+        CHECK(game->x[0] == 7 && game->y[0] == 7 && game->x[8] == 11 && game->y[8] == 7);
+        CHECK(game->black_points == 1.0);     /* PGN's 1-0 is White's score first: here 0-1 */
+    }
+    games_free(&games);
+    remove(path);
+}
+
+/* The features of a position, scored by the engine's rounded tables, are eval_position. */
+static void test_features_give_the_static_score(void) {
+    static GameList games;
+    static Game game;
+    memset(&game, 0, sizeof game);
+    game.width = game.height = 15;
+    game.rule = 0;
+    game.black_points = 0.5;
+    uint64_t rng = 5;
+    static Board board;
+    board_init(&board, geometry_get(15, 15, 5, 0));
+    for (int i = 0; i < 24; i++) {
+        int x, y;
+        do {
+            x = 4 + (int)(rng_next(&rng) % 7);
+            y = 4 + (int)(rng_next(&rng) % 7);
+        } while (board.cell[cell_at(x, y)] != EMPTY);
+        board_make(&board, cell_at(x, y));
+        game.x[game.count] = (uint8_t)x;
+        game.y[game.count++] = (uint8_t)y;
+    }
+    games.games = &game;
+    games.count = 1;
+    PositionSet set = {0};
+    CHECK(positions_extract(&games, &set));
+    CHECK(set.position_count > 5);
+    /* replay, scoring each kept position both ways */
+    board_init(&board, geometry_get(15, 15, 5, 0));
+    int64_t next = 0;
+    int compared = 0;
+    for (int i = 0; i < game.count && next < set.position_count; i++) {
+        board_make(&board, cell_at(game.x[i], game.y[i]));
+        const Position *position = &set.positions[next];
+        if (position->to_move != board.to_move - 1 || position->mask != eval_threat_mask(&board)) continue;
+        double score = WEIGHTS[FAMILY_FREESTYLE].threat[position->to_move][position->mask];
+        for (int f = 0; f < position->count; f++) {
+            const Feature *feature = &set.features[position->first + f];
+            score += feature->sign * feature->weight * WEIGHTS[FAMILY_FREESTYLE].cell[feature->color][feature->combo];
+        }
+        const int engine = eval_position(&board);
+        if (fabs(score - engine) <= 1.0) compared++;
+        else CHECKF(0, "ply %d: features give %.1f, the engine %d", i + 1, score, engine);
+        next++;
+    }
+    CHECKF(compared == set.position_count, "%d of %lld positions compared", compared, (long long)set.position_count);
+    positions_free(&set);
+}
+
+/* Synthetic positions scored by a planted model, labelled by coin flips with the model's odds:
+ * the fit must recover the planted order of the shape weights and the threat weights' signs. */
+static void test_fit_recovers_planted_weights(void) {
+    static Model planted, fitted;
+    model_init(&planted, FAMILY_FREESTYLE);
+    for (int color = 0; color < 2; color++) {
+        planted.shape[color][SHAPE_OPEN_TWO_X2] = 30;       /* the start has 12 */
+        planted.shape[color][SHAPE_THREE] = 5;               /* the start has 14 */
+        planted.threat_bit[color][THREAT_MY_OPEN_THREE] = -80;  /* the start has +60 */
+    }
+    PositionSet set = {0};
+    const int positions = 20000, per_position = 12;
+    set.positions = calloc(positions, sizeof *set.positions);
+    set.features = calloc((size_t)positions * per_position, sizeof *set.features);
+    uint64_t rng = 99;
+    int usable[COMBO_COUNT], usable_count = 0;
+    for (int combo = 0; combo < COMBO_COUNT; combo++) {
+        Shape shapes[4];
+        shape_combo_shapes(combo, shapes);
+        if (model_cell_counts(FAMILY_FREESTYLE, 0, combo) && shapes[3] <= SHAPE_OPEN_THREE_X2) usable[usable_count++] = combo;
+    }
+    const double k = 150;
+    for (int i = 0; i < positions; i++) {
+        Position *position = &set.positions[set.position_count++];
+        position->family = FAMILY_FREESTYLE;
+        position->to_move = (uint8_t)(rng_next(&rng) & 1);
+        position->mask = (uint16_t)(rng_next(&rng) & ((1 << THREAT_MY_OPEN_THREE) | (1 << THREAT_THEIR_OPEN_THREE) |
+                                                     (1 << THREAT_MY_FOUR) | (1 << THREAT_THEIR_FOUR)));
+        position->game = (uint32_t)i;
+        position->first = (uint32_t)set.feature_count;
+        position->count = per_position;
+        double eval = model_threat_value(&planted, position->to_move, position->mask);
+        for (int f = 0; f < per_position; f++) {
+            Feature *feature = &set.features[set.feature_count++];
+            feature->combo = (uint16_t)usable[rng_next(&rng) % (uint64_t)usable_count];
+            feature->color = (uint8_t)(rng_next(&rng) & 1);
+            feature->sign = feature->color == position->to_move ? 1 : -1;
+            feature->weight = (float)(1 + rng_next(&rng) % 3);
+            eval += feature->sign * feature->weight * model_cell_value(&planted, feature->color, feature->combo);
+        }
+        const double p = 1.0 / (1.0 + exp(-eval / k));
+        position->label = (double)(rng_next(&rng) % 1000000) / 1e6 < p ? 1.0f : 0.0f;
+    }
+    model_init(&fitted, FAMILY_FREESTYLE);
+    FitOptions options;
+    fit_options_default(&options);
+    options.iterations = 800;
+    options.residual_l2 = 1e-2;
+    FitReport report;
+    CHECK(fit_model(&fitted, &set, &options, &report));
+    CHECKF(report.held_out_loss_after < report.held_out_loss_before, "held-out loss %.4f -> %.4f",
+           report.held_out_loss_before, report.held_out_loss_after);
+    /* The scale is K's: compare ratios and signs. */
+    const double *shape = fitted.shape[0];
+    CHECKF(shape[SHAPE_OPEN_TWO_X2] > 1.5 * shape[SHAPE_OPEN_TWO], "open two x2 %.1f, open two %.1f",
+           shape[SHAPE_OPEN_TWO_X2], shape[SHAPE_OPEN_TWO]);
+    CHECKF(shape[SHAPE_THREE] < shape[SHAPE_OPEN_TWO], "three %.1f, open two %.1f", shape[SHAPE_THREE],
+           shape[SHAPE_OPEN_TWO]);
+    CHECKF(fitted.threat_bit[0][THREAT_MY_OPEN_THREE] < 0, "my open three %.1f",
+           fitted.threat_bit[0][THREAT_MY_OPEN_THREE]);
+    CHECK(fitted.shape[1][SHAPE_THREE] == fitted.shape[0][SHAPE_THREE]);   /* colours share */
+    positions_free(&set);
+}
+
+int main(void) {
+    RUN(test_reads_pgn);
+    RUN(test_features_give_the_static_score);
+    RUN(test_fit_recovers_planted_weights);
+    return check_summary();
+}

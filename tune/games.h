@@ -1,0 +1,30 @@
+/* games: recorded games read from the tournament runner's PGN files (tournament/records.h:
+ * Board, Rule and Result tags, moves as column letter and 1-based row). */
+#ifndef WUZI_TUNE_GAMES_H
+#define WUZI_TUNE_GAMES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "coords.h"
+
+typedef struct Game {
+    int width, height, rule;
+    int opening;            /* stones that came from the opening */
+    int count;
+    uint8_t x[BOARD_MAX * BOARD_MAX], y[BOARD_MAX * BOARD_MAX];
+    double black_points;    /* 1 black won, 0 white won, 0.5 draw */
+} Game;
+
+typedef struct GameList {
+    Game *games;
+    int count, capacity;
+    int skipped;            /* games without a decided result (forfeits, unfinished) */
+} GameList;
+
+/* Appends the decided games of a PGN file (a game lost on time or by an error says nothing of
+ * the position and is skipped). False if the file cannot be read. */
+bool games_read_pgn(const char *path, GameList *list);
+void games_free(GameList *list);
+
+#endif

@@ -1,0 +1,124 @@
+/* wuzi-tune: the evaluation's weights learned from games (tune/README.md).
+ *
+ *   wuzi-tune init [-o FILE]                 the hand-set starting weights, fitted to nothing
+ *   wuzi-tune fit [-o FILE] [options] PGN…   quiet positions of recorded games → fitted weights
+ * FILE is engine/weights.c by default. */
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fit.h"
+#include "games.h"
+#include "model.h"
+#include "positions.h"
+#include "weights_file.h"
+
+static const char *const FAMILY_TEXT[FAMILY_COUNT] = {"freestyle/exact five", "renju", "caro"};
+
+static int usage(void) {
+    fprintf(stderr,
+            "usage: wuzi-tune init [-o FILE]\n"
+            "       wuzi-tune fit [-o FILE] [-iterations N] [-patience N] [-rate R] [-l2 L]\n"
+            "                     [-threads N] PGN...\n");
+    return 2;
+}
+
+static int command_init(int argc, char **argv) {
+    const char *out = "engine/weights.c";
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
+        else return usage();
+    }
+    static Model models[FAMILY_COUNT];
+    for (int family = 0; family < FAMILY_COUNT; family++) model_init(&models[family], (WeightFamily)family);
+    if (!weights_file_write(out, models, "wuzi-tune init: the hand-set starting point (tune/model.c), fitted to nothing.")) {
+        fprintf(stderr, "wuzi-tune: cannot write %s\n", out);
+        return 1;
+    }
+    return 0;
+}
+
+static void append(char *text, size_t size, const char *format, double a, double b, double c, double d) {
+    const size_t used = strlen(text);
+    snprintf(text + used, size - used, format, a, b, c, d);
+}
+
+static int command_fit(int argc, char **argv) {
+    const char *out = "engine/weights.c";
+    FitOptions options;
+    fit_options_default(&options);
+    options.log = stderr;
+    static GameList games;
+    char provenance[8192] = "wuzi-tune fit";
+    int files = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (!strcmp(arg, "-o") && has_value) out = argv[++i];
+        else if (!strcmp(arg, "-iterations") && has_value) options.iterations = atoi(argv[++i]);
+        else if (!strcmp(arg, "-patience") && has_value) options.patience = atoi(argv[++i]);
+        else if (!strcmp(arg, "-rate") && has_value) options.learning_rate = atof(argv[++i]);
+        else if (!strcmp(arg, "-l2") && has_value) options.residual_l2 = atof(argv[++i]);
+        else if (!strcmp(arg, "-threads") && has_value) options.threads = atoi(argv[++i]);
+        else if (arg[0] == '-') return usage();
+        else {
+            if (!games_read_pgn(arg, &games)) {
+                fprintf(stderr, "wuzi-tune: cannot read %s\n", arg);
+                return 1;
+            }
+            char name[1024];
+            snprintf(name, sizeof name, "%s", arg);
+            const size_t used = strlen(provenance);
+            snprintf(provenance + used, sizeof provenance - used, " %s", basename(name));
+            files++;
+        }
+    }
+    if (!files) return usage();
+    append(provenance, sizeof provenance, "\n%.0f games (%.0f undecided skipped); options: iterations %.0f, rate %g",
+           games.count, games.skipped, options.iterations, options.learning_rate);
+    append(provenance, sizeof provenance, ", residual l2 %g\n", options.residual_l2, 0, 0, 0);
+    fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped)\n", games.count, games.skipped);
+    static PositionSet set;
+    if (!positions_extract(&games, &set)) {
+        fprintf(stderr, "wuzi-tune: out of memory\n");
+        return 1;
+    }
+    fprintf(stderr, "wuzi-tune: %lld quiet positions\n", (long long)set.position_count);
+    static Model models[FAMILY_COUNT];
+    for (int family = 0; family < FAMILY_COUNT; family++) {
+        model_init(&models[family], (WeightFamily)family);
+        FitReport report;
+        fprintf(stderr, "wuzi-tune: fitting %s\n", FAMILY_TEXT[family]);
+        if (!fit_model(&models[family], &set, &options, &report)) {
+            const size_t used = strlen(provenance);
+            snprintf(provenance + used, sizeof provenance - used, "%s: no positions, the starting point\n",
+                     FAMILY_TEXT[family]);
+            continue;
+        }
+        char line[512];
+        snprintf(line, sizeof line,
+                 "%s: %lld positions (%lld held out), K %.1f, %d iterations; log-loss train %.4f -> %.4f, "
+                 "held out %.4f -> %.4f\n",
+                 FAMILY_TEXT[family], (long long)report.train_positions, (long long)report.held_out_positions,
+                 report.k, report.iterations, report.train_loss_before, report.train_loss_after,
+                 report.held_out_loss_before, report.held_out_loss_after);
+        fputs(line, stderr);
+        const size_t used = strlen(provenance);
+        snprintf(provenance + used, sizeof provenance - used, "%s", line);
+    }
+    if (!weights_file_write(out, models, provenance)) {
+        fprintf(stderr, "wuzi-tune: cannot write %s\n", out);
+        return 1;
+    }
+    positions_free(&set);
+    games_free(&games);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) return usage();
+    if (!strcmp(argv[1], "init")) return command_init(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "fit")) return command_fit(argc - 2, argv + 2);
+    return usage();
+}
