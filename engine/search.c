@@ -37,6 +37,8 @@ typedef struct Worker {
     int best_move, best_score, completed_depth;
     int root_pv[MAX_PLY];
     int root_pv_length;
+    /* this iteration: a root move other than the first was searched in full and is better */
+    bool root_improved;
 } Worker;
 
 typedef struct RootMove {
@@ -500,6 +502,7 @@ static int search_root(Worker *worker, int depth, int alpha, int beta) {
             order[count++] = search->root[i].cell;
         }
     int best_move = order[0];
+    worker->root_improved = false;
     for (int i = 0; i < count; i++) {
         const int move = order[i];
         int score;
@@ -521,6 +524,7 @@ static int search_root(Worker *worker, int depth, int alpha, int beta) {
             if (score > alpha) {
                 alpha = score;
                 update_pv(worker, 0, move);
+                worker->root_improved = i > 0;
                 if (alpha >= beta) break;
             }
         }
@@ -548,10 +552,36 @@ static void report_iteration(Worker *worker, int depth, int score) {
     search->report(search->report_context, &report);
 }
 
+/* How much of the soft budget this move deserves: more while the best move keeps changing or
+ * the score falls, less once it has been stable for a while. */
+static double time_scale(double scale, bool move_changed, int score_drop, int depth) {
+    if (move_changed) scale *= TIME_CHANGE_FACTOR;
+    else if (depth >= TIME_STABLE_DEPTH) scale *= TIME_STABLE_FACTOR;
+    if (score_drop >= TIME_DROP_MARGIN) scale *= TIME_DROP_FACTOR;
+    return scale < TIME_SCALE_MIN ? TIME_SCALE_MIN : scale > TIME_SCALE_MAX ? TIME_SCALE_MAX : scale;
+}
+
+static bool time_for_another(const Search *search, double scale) {
+    const TimeBudget *time = &search->limits.time;
+    if (time->unlimited) return true;
+    double budget = (double)time->soft_ms * scale;
+    if (budget > (double)time->hard_ms) budget = (double)time->hard_ms;
+    return (double)(timeman_now_ms() - search->start_ms) < budget * TIME_NEXT_ITERATION;
+}
+
+static void finish_iteration(Worker *worker, int depth, int score) {
+    worker->best_score = score;
+    worker->best_move = worker->pv[0][0];
+    worker->completed_depth = depth;
+    worker->root_pv_length = worker->pv_length[0];
+    memcpy(worker->root_pv, worker->pv[0], sizeof(int) * (size_t)worker->pv_length[0]);
+}
+
 static void iterate(Worker *worker) {
     Search *search = worker->search;
     const int max_depth = search->limits.max_depth > 0 ? search->limits.max_depth : MAX_PLY - 16;
     int score = 0;
+    double scale = 1.0;
     /* Helpers start one deeper on odd ids so the threads spread over depths (Lazy SMP). */
     for (int depth = 1 + (worker->id & 1); depth <= max_depth; depth++) {
         int window = ASPIRATION_WINDOW;
@@ -573,21 +603,26 @@ static void iterate(Worker *worker) {
             }
             window *= 2;
         }
-        if (stopped(search)) break;
+        if (stopped(search)) {
+            /* A root move searched in full and better than the last best counts. */
+            if (worker->root_improved && worker->pv_length[0] > 0) {
+                worker->best_move = worker->pv[0][0];
+                worker->root_pv_length = worker->pv_length[0];
+                memcpy(worker->root_pv, worker->pv[0], sizeof(int) * (size_t)worker->pv_length[0]);
+            }
+            break;
+        }
+        const bool move_changed = worker->pv[0][0] != worker->best_move;
+        const int drop = score - result;
         score = result;
-        worker->best_score = score;
-        worker->best_move = worker->pv[0][0];
-        worker->completed_depth = depth;
-        worker->root_pv_length = worker->pv_length[0];
-        memcpy(worker->root_pv, worker->pv[0], sizeof(int) * (size_t)worker->pv_length[0]);
+        finish_iteration(worker, depth, score);
         if (worker->id != 0) continue;
         report_iteration(worker, depth, score);
         /* A proven result does not change with depth. */
         if (abs(score) >= MATE_BOUND && depth >= 3) break;
         if (search->root_count == 1 && depth >= 2) break;
-        if (!search->limits.time.unlimited &&
-            timeman_now_ms() - search->start_ms >= search->limits.time.soft_ms * TIME_NEXT_ITERATION)
-            break;
+        scale = time_scale(scale, move_changed && depth > 1, depth > 1 ? drop : 0, depth);
+        if (!time_for_another(search, scale)) break;
     }
     publish_nodes(worker);
 }

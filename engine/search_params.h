@@ -40,7 +40,16 @@
 #define ROOT_VCT_NODES 100000
 #define VCF_NODES_PER_MS 200
 
-/* Time: stop starting iterations past this share of the soft budget. */
+/* Time: the soft budget (timeman.h) is scaled by how unsettled the search is: up when the best
+ * move changes or the score drops, down while it is stable; no iteration starts past this
+ * share of the scaled budget, and the watchdog stops everything at the hard one. */
 #define TIME_NEXT_ITERATION 1.0
+#define TIME_CHANGE_FACTOR 1.4
+#define TIME_STABLE_FACTOR 0.9
+#define TIME_STABLE_DEPTH 6
+#define TIME_DROP_MARGIN 40
+#define TIME_DROP_FACTOR 1.2
+#define TIME_SCALE_MIN 0.5
+#define TIME_SCALE_MAX 1.8
 
 #endif
