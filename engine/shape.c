@@ -298,16 +298,29 @@ static void count_classes(ShapeState *state, const ShapeTables *tables, int cell
     state->value_sum[1] += delta * tables->cell_value[1][state->combo[cell][1]];
 }
 
-static void refresh_class(ShapeState *state, int cell) {
+static unsigned combo_index(const uint8_t packed[4], int shift) {
+    return (unsigned)((packed[0] >> shift) & 15) | (unsigned)((packed[1] >> shift) & 15) << 4 |
+           (unsigned)((packed[2] >> shift) & 15) << 8 | (unsigned)((packed[3] >> shift) & 15) << 12;
+}
+
+/* Recompute the cell's combinations and classes from its shapes; `counted`: the cell is empty
+ * and its old values are in the counts, which follow the change. */
+static void refresh_class(ShapeState *state, const ShapeTables *tables, int cell, bool counted) {
     const uint8_t *packed = state->shape[cell];
-    const unsigned black = (packed[0] & 15u) | (packed[1] & 15u) << 4 | (packed[2] & 15u) << 8 |
-                           (packed[3] & 15u) << 12;
-    const unsigned white = (packed[0] >> 4) | (packed[1] >> 4) << 4 | (packed[2] >> 4) << 8 |
-                           (unsigned)(packed[3] >> 4) << 12;
-    const uint16_t black_combo = combos.combo_of[black], white_combo = combos.combo_of[white];
-    state->combo[cell][0] = black_combo;
-    state->combo[cell][1] = white_combo;
-    state->cell_class[cell] = (uint8_t)(combos.class_of[black_combo] | combos.class_of[white_combo] << 4);
+    uint8_t classes = 0;
+    for (int color = 0; color < 2; color++) {
+        const uint16_t combo = combos.combo_of[combo_index(packed, 4 * color)];
+        const uint8_t cell_class = combos.class_of[combo];
+        classes |= (uint8_t)(cell_class << (4 * color));
+        const uint16_t old = state->combo[cell][color];
+        if (counted && old != combo) {
+            state->class_count[color][(state->cell_class[cell] >> (4 * color)) & 15]--;
+            state->class_count[color][cell_class]++;
+            state->value_sum[color] += tables->cell_value[color][combo] - tables->cell_value[color][old];
+        }
+        state->combo[cell][color] = combo;
+    }
+    state->cell_class[cell] = classes;
 }
 
 /* ---- incremental state ------------------------------------------------------------------ */
@@ -335,7 +348,7 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
                 state->key[c][direction] = key;
                 refresh(state, tables, c, direction);
             }
-            refresh_class(state, c);
+            refresh_class(state, tables, c, false);
             if (cell[c] == EMPTY) count_classes(state, tables, c, +1);
         }
 }
@@ -355,14 +368,11 @@ void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *c
             if (cells[neighbour] != EMPTY) continue;
             const uint8_t before = state->shape[neighbour][direction];
             refresh(state, tables, neighbour, direction);
-            if (state->shape[neighbour][direction] == before) continue;
-            count_classes(state, tables, neighbour, -1);
-            refresh_class(state, neighbour);
-            count_classes(state, tables, neighbour, +1);
+            if (state->shape[neighbour][direction] != before) refresh_class(state, tables, neighbour, true);
         }
     }
     if (new_color != EMPTY) return;
     for (int direction = 0; direction < 4; direction++) refresh(state, tables, cell, direction);
-    refresh_class(state, cell);
+    refresh_class(state, tables, cell, false);
     count_classes(state, tables, cell, +1);
 }
