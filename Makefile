@@ -7,6 +7,9 @@ CFLAGS_BASE = -std=c17 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -pthread 
 ifeq ($(SANITIZE),1)
 CFLAGS_BASE += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 BUILD ?= build/sanitize
+else ifeq ($(SANITIZE),thread)
+CFLAGS_BASE += -fsanitize=thread -fno-omit-frame-pointer
+BUILD ?= build/tsan
 else
 BUILD ?= build
 endif
@@ -32,7 +35,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_TOOLS = $(wildcard tests/tools/*.c)
 TEST_TOOL_BIN = $(TEST_TOOLS:tests/tools/%.c=$(BUILD)/tests/tools/%)
 
-ifeq ($(SANITIZE),1)
+ifneq ($(SANITIZE),)
 BRAIN = $(BUILD)/pbrain-wuzi
 RUNNER = $(BUILD)/wuzi-tournament
 TUNER = $(BUILD)/wuzi-tune
@@ -42,7 +45,7 @@ RUNNER = wuzi-tournament
 TUNER = wuzi-tune
 endif
 
-.PHONY: all test clean demo bench openings
+.PHONY: all test test-threads clean demo bench openings
 all: $(BRAIN) $(RUNNER) $(TUNER)
 
 $(BUILD)/%.o: %.c
@@ -76,6 +79,12 @@ $(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/libwuzi.a
 test: $(BRAIN) $(RUNNER) $(TUNER) $(TEST_BIN) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) \
 	 WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) sh tests/run.sh $(TEST_BIN) tests/windows_check_test.sh
+
+# The tests that run threads (search helpers, the brain's reader and worker, the watchdog) under
+# ThreadSanitizer: make SANITIZE=thread test-threads
+THREAD_TESTS = $(BUILD)/tests/test_search $(BUILD)/tests/test_engine $(BUILD)/tests/test_protocol
+test-threads: $(BRAIN) $(THREAD_TESTS)
+	@WUZI_BRAIN=$(abspath $(BRAIN)) TSAN_OPTIONS=halt_on_error=1 sh tests/run.sh $(THREAD_TESTS)
 
 demo: $(BRAIN)
 	./$(BRAIN) demo

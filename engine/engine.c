@@ -20,7 +20,8 @@ enum { LEVEL_SEARCH = REFERENCE_LEVEL_COUNT };
 /* The transposition table's share of INFO max_memory: the rest is the process itself, the
  * threat tables and the per-thread boards. */
 #define DEFAULT_HASH_BYTES (64u << 20)
-#define PROCESS_OVERHEAD_BYTES (24u << 20)
+#define PROCESS_OVERHEAD_BYTES (24 << 20)
+#define THREAD_BYTES (8 << 20)      /* a search thread's board copy, stacks and threat table */
 
 struct Engine {
     Board board;
@@ -64,6 +65,7 @@ Engine *engine_new(void) {
     engine->connect = 5;
     engine->rule = 0;
     engine->level = LEVEL_SEARCH;
+    snprintf(engine->level_name, sizeof engine->level_name, "max");
     engine->search = search_new();
     if (!engine->search) {
         free(engine);
@@ -97,12 +99,15 @@ static void rebuild(Engine *engine, const Geometry *geometry) {
 }
 
 void engine_set_rule(Engine *engine, int rule) {
+    if (rule == engine->rule) return;
     if (engine->has_game) {
         const Geometry *geometry = geometry_get(engine->width, engine->height, engine->connect, rule);
         if (!geometry) return;
         rebuild(engine, geometry);
     }
     engine->rule = rule;
+    /* what the table knows was true under the old rule */
+    search_clear(engine->search);
 }
 
 EngineError engine_set_connect(Engine *engine, int connect) {
@@ -112,6 +117,7 @@ EngineError engine_set_connect(Engine *engine, int connect) {
         if (!geometry) return ENGINE_BAD_SIZE;
         rebuild(engine, geometry);
     }
+    if (connect != engine->connect) search_clear(engine->search);
     engine->connect = connect;
     return ENGINE_OK;
 }
@@ -120,6 +126,7 @@ bool engine_set_level(Engine *engine, const char *name) {
     if (strcasecmp(name, "max") == 0) {
         engine->level = LEVEL_SEARCH;
         engine->level_depth = 0;
+        snprintf(engine->level_name, sizeof engine->level_name, "max");
         return true;
     }
     if (strncasecmp(name, "depth", 5) == 0) {
@@ -128,38 +135,43 @@ bool engine_set_level(Engine *engine, const char *name) {
         if (end == name + 5 || *end || depth < 1 || depth > LEVEL_DEPTH_MAX) return false;
         engine->level = LEVEL_SEARCH;
         engine->level_depth = (int)depth;
+        snprintf(engine->level_name, sizeof engine->level_name, "depth%d", engine->level_depth);
         return true;
     }
     const int level = reference_level_parse(name);
     if (level < 0) return false;
     engine->level = level;
+    snprintf(engine->level_name, sizeof engine->level_name, "%s", reference_level_name((ReferenceLevel)level));
     return true;
 }
 
-const char *engine_level_name(const Engine *engine) {
-    if (engine->level != LEVEL_SEARCH) return reference_level_name((ReferenceLevel)engine->level);
-    if (!engine->level_depth) return "max";
-    snprintf((char *)engine->level_name, sizeof engine->level_name, "depth%d", engine->level_depth);
-    return engine->level_name;
-}
+const char *engine_level_name(const Engine *engine) { return engine->level_name; }
 
-void engine_set_threads(Engine *engine, int threads) {
-    engine->threads = threads < 1 ? 1 : threads;
-    search_set_threads(engine->search, engine->threads);
-}
-
-/* The table gets what the memory limit leaves after the process's own needs, rounded down to a
- * power of two by tt_resize; no limit means the default size. */
-void engine_set_memory(Engine *engine, int64_t bytes) {
-    engine->memory = bytes < 0 ? 0 : bytes;
+/* The table gets what the memory limit leaves after the process's own needs and each thread's
+ * board and threat tables, rounded down to a power of two by tt_resize; no limit means the
+ * default size. Recomputed whenever the limit or the thread count changes. */
+static void size_table(Engine *engine) {
     int64_t table = DEFAULT_HASH_BYTES;
     if (engine->memory > 0) {
-        const int64_t room = engine->memory - PROCESS_OVERHEAD_BYTES - engine->threads * (8 << 20);
+        const int64_t room = engine->memory - PROCESS_OVERHEAD_BYTES - (int64_t)engine->threads * THREAD_BYTES;
         table = room / 2 < table ? room / 2 : table * 4 < room / 2 ? table * 4 : room / 2;
         if (table < (1 << 20)) table = 1 << 20;
     }
     search_set_hash_bytes(engine->search, (size_t)table);
 }
+
+void engine_set_threads(Engine *engine, int threads) {
+    engine->threads = threads < 1 ? 1 : threads > SEARCH_MAX_THREADS ? SEARCH_MAX_THREADS : threads;
+    search_set_threads(engine->search, engine->threads);
+    if (engine->memory > 0) size_table(engine);
+}
+
+void engine_set_memory(Engine *engine, int64_t bytes) {
+    engine->memory = bytes < 0 ? 0 : bytes;
+    size_table(engine);
+}
+
+size_t engine_table_bytes(const Engine *engine) { return search_hash_bytes(engine->search); }
 
 void engine_set_seed(Engine *engine, uint64_t seed) { engine->seed = engine->rng = seed; }
 
@@ -173,6 +185,9 @@ EngineError engine_start(Engine *engine, int width, int height) {
     engine->height = height;
     engine->has_game = true;
     engine->rng = engine->seed;   /* each game replays the same for the same seed */
+    /* A new game forgets the old ones (table and history), so that a brain process plays the
+     * same game for the same moves whatever it played before. */
+    search_clear(engine->search);
     return ENGINE_OK;
 }
 

@@ -8,6 +8,7 @@
 #define WUZI_ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -63,6 +64,8 @@ bool engine_set_level(Engine *engine, const char *name);   /* false: unknown lev
 const char *engine_level_name(const Engine *engine);
 void engine_set_threads(Engine *engine, int threads);
 void engine_set_memory(Engine *engine, int64_t bytes);     /* whole process; 0 = no limit */
+/* The transposition table's share of that memory, in bytes (before rounding to a power of 2). */
+size_t engine_table_bytes(const Engine *engine);
 void engine_set_seed(Engine *engine, uint64_t seed);
 void engine_clear_hash(Engine *engine);
 

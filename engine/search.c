@@ -16,7 +16,7 @@
 
 #define MAX_PLY 128
 #define INFINITE_SCORE 32000
-#define MAX_THREADS 64
+#define MAX_THREADS SEARCH_MAX_THREADS
 #define THREAT_HASH_BYTES (4u << 20)
 #define MAX_ROOT_MOVES 256
 #define NODES_PER_CHECK 1024
@@ -130,6 +130,8 @@ void search_set_hash_bytes(Search *search, size_t bytes) {
     tt_free(&search->table);   /* resized (lazily) at the next think */
 }
 
+size_t search_hash_bytes(const Search *search) { return search->hash_bytes; }
+
 void search_clear(Search *search) {
     tt_clear(&search->table);
     for (int i = 0; i < MAX_THREADS; i++) {
@@ -155,10 +157,26 @@ static void *watchdog_main(void *argument) {
     return NULL;
 }
 
+/* The deadline is on a clock that a change of the wall clock does not move, where the platform
+ * lets a condition variable wait on it (not macOS, not Windows). */
+#if defined(__APPLE__) || defined(_WIN32)
+#define WATCHDOG_CLOCK CLOCK_REALTIME
+static void watchdog_cond_init(pthread_cond_t *wake) { pthread_cond_init(wake, NULL); }
+#else
+#define WATCHDOG_CLOCK CLOCK_MONOTONIC
+static void watchdog_cond_init(pthread_cond_t *wake) {
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(wake, &attributes);
+    pthread_condattr_destroy(&attributes);
+}
+#endif
+
 static bool watchdog_start(Watchdog *watchdog, Search *search, int64_t ms) {
     watchdog->done = false;
     watchdog->search = search;
-    clock_gettime(CLOCK_REALTIME, &watchdog->deadline);
+    clock_gettime(WATCHDOG_CLOCK, &watchdog->deadline);
     watchdog->deadline.tv_sec += (time_t)(ms / 1000);
     watchdog->deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
     if (watchdog->deadline.tv_nsec >= 1000000000L) {
@@ -166,7 +184,7 @@ static bool watchdog_start(Watchdog *watchdog, Search *search, int64_t ms) {
         watchdog->deadline.tv_nsec -= 1000000000L;
     }
     pthread_mutex_init(&watchdog->lock, NULL);
-    pthread_cond_init(&watchdog->wake, NULL);
+    watchdog_cond_init(&watchdog->wake);
     if (pthread_create(&watchdog->thread, NULL, watchdog_main, watchdog) == 0) return true;
     pthread_cond_destroy(&watchdog->wake);
     pthread_mutex_destroy(&watchdog->lock);
@@ -672,7 +690,7 @@ static void prepare_root(Search *search, Worker *main) {
                                  rules_wins_at(board, root->cell, opponent(board->to_move));
         if (!won_at_once)
             root->loses = threat_vcf(main->threat, board, vcf_budget(search, ROOT_REFUTE_VCF_NODES),
-                                     &refutation, NULL, (const volatile int *)&search->stop);
+                                     &refutation, NULL, &search->stop);
         board_undo_fast(board);
         if (stopped(search)) root->loses = false;
     }
@@ -703,7 +721,7 @@ SearchResult search_think(Search *search, const Board *board, const SearchLimits
     return result;
 }
 
-typedef bool (*ThreatFn)(ThreatSearch *, Board *, int64_t, int *, int64_t *, const volatile int *);
+typedef bool (*ThreatFn)(ThreatSearch *, Board *, int64_t, int *, int64_t *, const atomic_int *);
 
 /* Try one threat search at the root; on a win, report it and fill *result. */
 static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64_t budget,
@@ -712,7 +730,7 @@ static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64
     int win = NO_CELL;
     int64_t nodes = 0;
     const bool found = threat(main->threat, &main->board, budget, &win, &nodes,
-                              (const volatile int *)&search->stop);
+                              &search->stop);
     main->nodes += (uint64_t)nodes;
     publish_nodes(main);
     if (!found) return false;

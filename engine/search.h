@@ -22,6 +22,8 @@
 
 typedef struct Search Search;
 
+#define SEARCH_MAX_THREADS 64
+
 typedef struct SearchLimits {
     TimeBudget time;
     int64_t max_nodes;      /* 0 = none */
@@ -43,6 +45,7 @@ void search_free(Search *search);
 void search_set_threads(Search *search, int threads);
 /* Transposition table size; the threat searches take a small fixed share on top. */
 void search_set_hash_bytes(Search *search, size_t bytes);
+size_t search_hash_bytes(const Search *search);
 void search_clear(Search *search);
 void search_stop(Search *search);
 

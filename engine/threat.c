@@ -39,7 +39,7 @@ struct ThreatSearch {
     int attacker, defender;
     bool vcf_only;         /* lists hold fours only; a failure never claims more than no VCF */
     int64_t nodes, max_nodes;
-    const volatile int *stop;
+    const atomic_int *stop;
     bool limited;          /* a depth limit (threes, ply) cut something below the current node */
     int root_move;
 
@@ -195,8 +195,8 @@ static inline int key_shift(int offset) {
 /* ---- budget --------------------------------------------------------------------------------- */
 
 static bool out_of_budget(const ThreatSearch *search) {
-    /* atomic: the search sets it from another thread (watchdog, YXSTOP) */
-    if (search->stop && __atomic_load_n(search->stop, __ATOMIC_RELAXED)) return true;
+    /* set from another thread (watchdog, YXSTOP) */
+    if (search->stop && atomic_load_explicit(search->stop, memory_order_relaxed)) return true;
     return search->max_nodes > 0 && search->nodes >= search->max_nodes;
 }
 
@@ -814,7 +814,7 @@ static void build_line(ThreatSearch *search) {
 /* ---- entry points --------------------------------------------------------------------------- */
 
 static bool solve(ThreatSearch *search, Board *board, int max_threes, int64_t max_nodes, int *move,
-                  int64_t *nodes, const volatile int *stop) {
+                  int64_t *nodes, const atomic_int *stop) {
     if (search->geometry != board->geometry) {
         threat_clear(search);
         search->geometry = board->geometry;
@@ -846,12 +846,12 @@ static bool solve(ThreatSearch *search, Board *board, int max_threes, int64_t ma
 }
 
 bool threat_vcf(ThreatSearch *search, Board *board, int64_t max_nodes, int *move, int64_t *nodes,
-                const volatile int *stop) {
+                const atomic_int *stop) {
     return solve(search, board, 0, max_nodes, move, nodes, stop);
 }
 
 bool threat_vct(ThreatSearch *search, Board *board, int64_t max_nodes, int *move,
-                int64_t *nodes, const volatile int *stop) {
+                int64_t *nodes, const atomic_int *stop) {
     return solve(search, board, MAX_THREES, max_nodes, move, nodes, stop);
 }
 

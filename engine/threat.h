@@ -13,6 +13,7 @@
 #ifndef WUZI_THREAT_H
 #define WUZI_THREAT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,14 +32,14 @@ void threat_clear(ThreatSearch *search);
 /* Does the side to move (board->to_move) win by continuous fours? On success *move is the
  * first move (a five or a four). Spends at most max_nodes nodes (<= 0: no limit); *nodes (if
  * not NULL) gets the count. The board is unchanged on return. `stop` (may be NULL) is polled:
- * when it becomes nonzero the search gives up (returns false). */
+ * when another thread sets it the search gives up (returns false). */
 bool threat_vcf(ThreatSearch *search, Board *board, int64_t max_nodes, int *move, int64_t *nodes,
-                const volatile int *stop);
+                const atomic_int *stop);
 /* The same for wins by threes and fours (each attacking move a four or a quiet move that
  * leaves a threat, or the block of a defender's four that keeps a threat standing). Searched
  * by iterative deepening on the number of quiet moves. */
 bool threat_vct(ThreatSearch *search, Board *board, int64_t max_nodes, int *move,
-                int64_t *nodes, const volatile int *stop);
+                int64_t *nodes, const atomic_int *stop);
 /* The principal line of the last win found (cells, attacker first, alternating), for
  * reporting; returns its length (0 after a search that found no win). */
 int threat_last_line(const ThreatSearch *search, int *cells, int max);

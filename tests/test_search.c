@@ -150,6 +150,23 @@ static void test_same_result_twice(void) {
     CHECK(first.move == second.move && first.nodes == second.nodes && first.score == second.score);
 }
 
+/* Two search threads (Lazy SMP) share the table: the same wins, blocks and defences, and a
+ * quiet position answered with a legal move after both threads searched. */
+static void test_two_threads(void) {
+    search_set_threads(search, 2);
+    test_blocks_four();
+    test_defends_open_three();
+    test_vcf_two_fours();
+    fresh(15, 5, 0);
+    stones(7, 7, 1, 1, "X.O");
+    stones(6, 8, 1, 0, "OX");
+    board.to_move = WHITE;
+    const SearchResult result = think(200000, 0);
+    CHECK(result.move != NO_CELL && board.cell[result.move] == EMPTY);
+    CHECKF(result.nodes >= 200000, "%llu nodes", (unsigned long long)result.nodes);
+    search_set_threads(search, 1);
+}
+
 /* ---- tic-tac-toe: every line of the opponent's, the search never loses ------------------ */
 
 static int ttt_losses, ttt_positions;
@@ -196,6 +213,7 @@ int main(void) {
     RUN(test_static_answer_takes_five);
     RUN(test_same_result_twice);
     RUN(test_tic_tac_toe_never_loses);
+    RUN(test_two_threads);
     search_free(search);
     return check_summary();
 }

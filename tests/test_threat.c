@@ -3,6 +3,7 @@
  * the brute force finds, and nothing it cannot replay), and a full-width check that every
  * claimed win — VCF or VCT — holds against every reply of the defender. Budgets are nodes. */
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "check.h"
@@ -547,11 +548,11 @@ static void test_budget_stop_and_board_unchanged(void) {
     threat_clear(search);
     CHECK(!threat_vcf(search, &board, 2, &move, &nodes, NULL));
     CHECK(nodes >= 0 && nodes <= 3);
-    volatile int stop = 1;
+    atomic_int stop = 1;
     threat_clear(search);
     CHECK(!threat_vct(search, &board, BUDGET, &move, &nodes, &stop));
     CHECK(threat_last_line(search, (int[4]){0}, 4) == 0);
-    stop = 0;
+    atomic_store(&stop, 0);
     CHECK(threat_vct(search, &board, BUDGET, &move, &nodes, &stop));
     CHECK(nodes > 0 && nodes <= BUDGET);
     CHECK(same_position(&before, &board));

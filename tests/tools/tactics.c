@@ -14,6 +14,7 @@
  * INFO timeout_turn = --ms): the figure the issue asks for. */
 #include <poll.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +38,7 @@ typedef struct Timer {
     pthread_cond_t wake;
     int64_t ms;
     bool done;
-    volatile int stop;
+    atomic_int stop;
 } Timer;
 
 static double now_ms(void) {
@@ -59,7 +60,7 @@ static void *timer_run(void *arg) {
     pthread_mutex_lock(&timer->lock);
     while (!timer->done)
         if (pthread_cond_timedwait(&timer->wake, &timer->lock, &until)) break;
-    if (!timer->done) timer->stop = 1;
+    if (!timer->done) atomic_store(&timer->stop, 1);
     pthread_mutex_unlock(&timer->lock);
     return NULL;
 }
