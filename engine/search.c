@@ -26,7 +26,8 @@ typedef struct Worker {
     int id;
     Board board;
     ThreatSearch *threat;
-    uint64_t nodes;                 /* this thread's own count */
+    uint64_t nodes;                 /* this thread's own count, of every kind */
+    uint64_t quiescence_nodes, threat_nodes;    /* of those, in the quiescence and threat.h */
     _Atomic uint64_t shared_nodes;  /* what other threads may read: `nodes`, now and then */
     int killers[MAX_PLY][2];
     int32_t history[2][CELLS];
@@ -217,7 +218,7 @@ static Worker *worker_get(Search *search, int id) {
     Worker *worker = search->workers[id];
     worker->search = search;
     worker->id = id;
-    worker->nodes = 0;
+    worker->nodes = worker->quiescence_nodes = worker->threat_nodes = 0;
     atomic_store_explicit(&worker->shared_nodes, 0, memory_order_relaxed);
     memset(worker->killers, 0, sizeof worker->killers);
     return worker;
@@ -327,37 +328,63 @@ static int mate_in(int ply, int plies) { return MATE - ply - plies; }
 
 /* ---- quiescence: continuous fours, for a win only ------------------------------------------- */
 
-static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_left);
+static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_left, int last_four);
+
+static void add_four(const Board *board, int me, int cell, int *fours, int *count) {
+    if (*count >= 64 || board->cell[cell] != EMPTY) return;
+    const CellClass cell_class = shape_cell_class(&board->shapes, cell, me);
+    if (cell_class != CLASS_FOUR && cell_class != CLASS_FOUR_THREE) return;
+    for (int i = 0; i < *count; i++)
+        if (fours[i] == cell) return;
+    fours[(*count)++] = cell;
+}
+
+/* The fours worth trying: after a first four, only those on the lines of our last four (a
+ * continuous-four line builds on its own stones) and four-threes anywhere; at the first, all. */
+static int gather_fours(const Board *board, int me, int last_four, int *fours) {
+    const ShapeState *shapes = &board->shapes;
+    int count = 0;
+    if (last_four != NO_CELL) {
+        for (int d = 0; d < 4; d++)
+            for (int step = -KEY_SIDE; step <= KEY_SIDE; step++)
+                if (step) add_four(board, me, last_four + step * DIRECTION[d], fours, &count);
+    }
+    if (last_four == NO_CELL || shape_class_count(shapes, me, CLASS_FOUR_THREE)) {
+        int x0, y0, x1, y1;
+        board_candidate_area(board, &x0, &y0, &x1, &y1);
+        for (int y = y0; y <= y1; y++)
+            for (int c = cell_at(x0, y), end = cell_at(x1, y); c <= end; c++) {
+                if (!board_is_candidate(board, c)) continue;
+                const CellClass cell_class = shape_cell_class(shapes, c, me);
+                if (cell_class == CLASS_FOUR_THREE || (last_four == NO_CELL && cell_class == CLASS_FOUR))
+                    add_four(board, me, c, fours, &count);
+            }
+    }
+    /* four-threes first: they win unless the block gains a tempo */
+    int first = 0;
+    for (int i = 0; i < count; i++)
+        if (shape_cell_class(shapes, fours[i], me) == CLASS_FOUR_THREE) {
+            const int swap = fours[first];
+            fours[first++] = fours[i];
+            fours[i] = swap;
+        }
+    return count;
+}
 
 /* Our four cells, played one by one: does one of them win by continuous fours? Only a proven
  * win counts; otherwise the static score stands. */
-static int four_wins(Worker *worker, int ply, int fours_left) {
+static int four_wins(Worker *worker, int ply, int fours_left, int last_four) {
     Board *board = &worker->board;
     const int me = board->to_move;
     const ShapeState *shapes = &board->shapes;
     if (!shape_class_count(shapes, me, CLASS_FOUR) && !shape_class_count(shapes, me, CLASS_FOUR_THREE))
         return -INFINITE_SCORE;
-    int fours[64], count = 0;
-    int x0, y0, x1, y1;
-    board_candidate_area(board, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1 && count < 64; y++)
-        for (int c = cell_at(x0, y), end = cell_at(x1, y); c <= end && count < 64; c++) {
-            if (!board_is_candidate(board, c)) continue;
-            const CellClass cell_class = shape_cell_class(shapes, c, me);
-            if (cell_class == CLASS_FOUR || cell_class == CLASS_FOUR_THREE) fours[count++] = c;
-        }
-    /* four-threes first: they win unless the block gains a tempo */
-    int order = 0;
-    for (int i = 0; i < count; i++)
-        if (shape_cell_class(shapes, fours[i], me) == CLASS_FOUR_THREE) {
-            const int swap = fours[order];
-            fours[order++] = fours[i];
-            fours[i] = swap;
-        }
+    int fours[64];
+    const int count = gather_fours(board, me, last_four, fours);
     for (int i = 0; i < count; i++) {
         if (!movegen_legal(board, fours[i])) continue;
         board_make_fast(board, fours[i]);
-        const int score = -quiescence(worker, ply + 1, -MATE, -(MATE_BOUND - 1), fours_left - 1);
+        const int score = -quiescence(worker, ply + 1, -MATE, -(MATE_BOUND - 1), fours_left - 1, fours[i]);
         board_undo_fast(board);
         if (stopped(worker->search)) return 0;
         if (score >= MATE_BOUND) {
@@ -368,10 +395,12 @@ static int four_wins(Worker *worker, int ply, int fours_left) {
     return -INFINITE_SCORE;
 }
 
-static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_left) {
+/* `last_four`: the side to move's last four in this quiescence (NO_CELL at its start). */
+static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_left, int last_four) {
     Board *board = &worker->board;
     worker->pv_length[ply] = 0;
     count_node(worker);
+    worker->quiescence_nodes++;
     if (stopped(worker->search)) return 0;
     if (board_full(board)) return 0;
     int forced = NO_CELL, plies = 0;
@@ -379,8 +408,9 @@ static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_le
     case OUTCOME_WIN: return mate_in(ply, plies);
     case OUTCOME_LOSS: return -mate_in(ply, plies);
     case OUTCOME_FORCED: {
+        /* The defender's block hands the attacker's last four down to the attacker's node. */
         board_make_fast(board, forced);
-        const int score = -quiescence(worker, ply + 1, -beta, -alpha, fours_left);
+        const int score = -quiescence(worker, ply + 1, -beta, -alpha, fours_left, last_four);
         board_undo_fast(board);
         if (score > alpha) update_pv(worker, ply, forced);
         return score;
@@ -389,7 +419,7 @@ static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_le
     }
     const int stand = eval_position(board);
     if (stand >= beta || fours_left <= 0 || ply >= MAX_PLY - 8) return stand;
-    const int win = four_wins(worker, ply, fours_left);
+    const int win = four_wins(worker, ply, fours_left, last_four);
     return win > stand ? win : stand;
 }
 
@@ -425,7 +455,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     case OUTCOME_OPEN: break;
     }
 
-    if (depth <= 0) return quiescence(worker, ply, alpha, beta, QUIESCENCE_FOURS);
+    if (depth <= 0) return quiescence(worker, ply, alpha, beta, QUIESCENCE_FOURS, NO_CELL);
 
     TTHit hit;
     int tt_move = NO_CELL;
@@ -444,7 +474,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     if (!pv_node && !defending && abs(beta) < MATE_BOUND) {
         if (depth <= FUTILITY_DEPTH && static_score - FUTILITY_MARGIN * depth >= beta) return static_score;
         if (depth <= RAZOR_DEPTH && static_score + RAZOR_MARGIN * depth <= alpha) {
-            const int score = quiescence(worker, ply, alpha, beta, QUIESCENCE_FOURS);
+            const int score = quiescence(worker, ply, alpha, beta, QUIESCENCE_FOURS, NO_CELL);
             if (score <= alpha) return score;
         }
     }
@@ -688,9 +718,12 @@ static void prepare_root(Search *search, Worker *main) {
         int refutation;
         const bool won_at_once = shape_class_count(&board->shapes, opponent(board->to_move), CLASS_FIVE) == 0 &&
                                  rules_wins_at(board, root->cell, opponent(board->to_move));
+        int64_t spent = 0;
         if (!won_at_once)
             root->loses = threat_vcf(main->threat, board, vcf_budget(search, ROOT_REFUTE_VCF_NODES),
-                                     &refutation, NULL, &search->stop);
+                                     &refutation, &spent, &search->stop);
+        main->nodes += (uint64_t)spent;
+        main->threat_nodes += (uint64_t)spent;
         board_undo_fast(board);
         if (stopped(search)) root->loses = false;
     }
@@ -703,8 +736,17 @@ static void prepare_root(Search *search, Worker *main) {
     memcpy(search->root, sorted, sizeof(RootMove) * (size_t)n);
 }
 
+/* Called once every helper has been joined: their counts are final. */
 static SearchResult finish(const Search *search, int move, int score, int depth) {
-    return (SearchResult){.move = move, .score = score, .depth = depth, .nodes = total_nodes(search)};
+    SearchResult result = {.move = move, .score = score, .depth = depth};
+    for (int i = 0; i < search->thread_count; i++) {
+        const Worker *worker = search->workers[i];
+        if (!worker) continue;
+        result.nodes += worker->nodes;
+        result.quiescence_nodes += worker->quiescence_nodes;
+        result.threat_nodes += worker->threat_nodes;
+    }
+    return result;
 }
 
 static SearchResult think(Search *search, const Board *board, const SearchLimits *limits,
@@ -732,6 +774,7 @@ static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64
     const bool found = threat(main->threat, &main->board, budget, &win, &nodes,
                               &search->stop);
     main->nodes += (uint64_t)nodes;
+    main->threat_nodes += (uint64_t)nodes;
     publish_nodes(main);
     if (!found) return false;
     main->root_pv_length = threat_last_line(main->threat, main->root_pv, MAX_PLY);

@@ -37,7 +37,9 @@ typedef struct SearchResult {
     int move;               /* NO_CELL only when the board is full */
     int score;
     int depth;
-    uint64_t nodes;
+    uint64_t nodes;             /* all: alpha-beta, its quiescence and the threat searches */
+    uint64_t quiescence_nodes;  /* of those, in the quiescence of fours at the leaves */
+    uint64_t threat_nodes;      /* of those, in threat.h's searches at the root */
 } SearchResult;
 
 Search *search_new(void);
