@@ -491,6 +491,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         const bool safe = best_score > -MATE_BOUND;
         if (!pv_node && !defending && safe && depth <= LMP_DEPTH && move_count > lmp_moves) break;
         board_make_fast(board, move);
+        tt_prefetch(&search->table, board->hash);
         int score;
         if (move_count == 1) {
             score = -negamax(worker, depth - 1, ply + 1, -beta, -alpha, pv_node);

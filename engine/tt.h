@@ -38,6 +38,10 @@ void tt_free(TranspositionTable *table);
 void tt_clear(TranspositionTable *table);
 void tt_new_search(TranspositionTable *table);
 bool tt_probe(const TranspositionTable *table, uint64_t key, TTHit *hit);
+/* Start loading the entries of `key` into the cache (a probe follows soon). */
+static inline void tt_prefetch(const TranspositionTable *table, uint64_t key) {
+    if (table->entries) __builtin_prefetch(&table->entries[key & table->mask & ~(size_t)1]);
+}
 void tt_store(TranspositionTable *table, uint64_t key, int move, int score, int depth, int bound);
 size_t tt_bytes(const TranspositionTable *table);
 
