@@ -45,7 +45,7 @@ RUNNER = wuzi-tournament
 TUNER = wuzi-tune
 endif
 
-.PHONY: all test test-threads clean demo bench openings
+.PHONY: all test test-threads clean demo bench openings tune
 all: $(BRAIN) $(RUNNER) $(TUNER)
 
 $(BUILD)/%.o: %.c
@@ -91,6 +91,10 @@ demo: $(BRAIN)
 
 bench: $(BRAIN)
 	./$(BRAIN) bench
+
+# The evaluation's weights from self-play (tune/make_tune.sh; a few hours on 2 cores).
+tune: $(BRAIN) $(RUNNER) $(TUNER)
+	sh tune/make_tune.sh
 
 # Regenerates tournament/openings/ with Wuzi's current search (a few minutes).
 openings: $(RUNNER)

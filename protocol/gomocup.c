@@ -517,6 +517,19 @@ static bool is_command(const char *word, size_t length) {
     return false;
 }
 
+/* The unknown command echoed back as printable text only: a raw control byte could confuse the
+ * manager reading our replies. */
+static void reply_unknown(Gomocup *session, const char *line, size_t length) {
+    char shown[65];
+    size_t n = 0;
+    for (size_t i = 0; i < length && n < sizeof shown - 1; i++) {
+        const unsigned char c = (unsigned char)line[i];
+        shown[n++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+    }
+    shown[n] = 0;
+    output_line(session->output, "UNKNOWN command %s", shown);
+}
+
 static GomocupStatus handle_command(Gomocup *session, const char *line) {
     const char *arguments;
     const size_t length = command_word(line, &arguments);
@@ -544,7 +557,7 @@ static GomocupStatus handle_command(Gomocup *session, const char *line) {
     else if (IS("YXBALANCETWO")) command_balance(session, 2);
     else if (IS("YXSHOWINFO")) command_show_info(session);
     else if (IS("YXSEARCHDEFEND")) command_search_defend(session);
-    else output_line(session->output, "UNKNOWN command %.*s", length > 64 ? 64 : (int)length, line);
+    else reply_unknown(session, line, length);
 #undef IS
     return GOMOCUP_CONTINUE;
 }

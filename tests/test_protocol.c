@@ -489,6 +489,12 @@ static void test_unknown_and_case(void) {
     EXPECT_PREFIX("UNKNOWN ");
     brain_pipe_send(&brain, "DONE");
     EXPECT_PREFIX("UNKNOWN ");
+    /* control bytes are not echoed back raw */
+    brain_pipe_send_raw(&brain, "FOO\x1b[2J\x07" "bar\n", 12);
+    const char *echoed = reply();
+    CHECKF(starts_with(echoed, "UNKNOWN "), "reply '%s'", echoed);
+    for (const char *c = echoed; *c; c++)
+        CHECKF((unsigned char)*c >= 0x20 && *c != 0x7f, "control byte %d in the reply", *c);
     brain_pipe_send(&brain, "start 15");
     EXPECT("OK");
     brain_pipe_send(&brain, "Turn 7,7");

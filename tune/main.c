@@ -20,7 +20,7 @@ static int usage(void) {
     fprintf(stderr,
             "usage: wuzi-tune init [-o FILE]\n"
             "       wuzi-tune fit [-o FILE] [-iterations N] [-patience N] [-rate R] [-l2 L]\n"
-            "                     [-threads N] PGN...\n");
+            "                     [-threads N] [-note TEXT] PGN...\n");
     return 2;
 }
 
@@ -51,6 +51,7 @@ static int command_fit(int argc, char **argv) {
     options.log = stderr;
     static GameList games;
     char provenance[8192] = "wuzi-tune fit";
+    const char *note = NULL;
     int files = 0;
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i];
@@ -61,6 +62,7 @@ static int command_fit(int argc, char **argv) {
         else if (!strcmp(arg, "-rate") && has_value) options.learning_rate = atof(argv[++i]);
         else if (!strcmp(arg, "-l2") && has_value) options.residual_l2 = atof(argv[++i]);
         else if (!strcmp(arg, "-threads") && has_value) options.threads = atoi(argv[++i]);
+        else if (!strcmp(arg, "-note") && has_value) note = argv[++i];
         else if (arg[0] == '-') return usage();
         else {
             if (!games_read_pgn(arg, &games)) {
@@ -75,6 +77,10 @@ static int command_fit(int argc, char **argv) {
         }
     }
     if (!files) return usage();
+    if (note) {
+        const size_t used = strlen(provenance);
+        snprintf(provenance + used, sizeof provenance - used, "\n%s", note);
+    }
     append(provenance, sizeof provenance, "\n%.0f games (%.0f undecided skipped); options: iterations %.0f, rate %g",
            games.count, games.skipped, options.iterations, options.learning_rate);
     append(provenance, sizeof provenance, ", residual l2 %g\n", options.residual_l2, 0, 0, 0);

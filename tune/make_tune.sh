@@ -1,0 +1,45 @@
+#!/bin/sh
+# make tune: the evaluation's weights learned from self-play, end to end.
+#
+#   1. balanced-enough random openings for each rule family (wuzi-tournament genopenings, fixed
+#      seeds);
+#   2. self-play games of the current build from them, each move limited by nodes (not time), one
+#      thread: the same build plays the same games on any machine;
+#   3. wuzi-tune fit on those games (and on any extra records given in TUNE_EXTRA), written to
+#      engine/weights.c with a header that names this command and the data.
+# Run it again with the new weights built in to iterate. The same build and settings give the
+# same file. Settings (environment): TUNE_DIR (build/tune), TUNE_GAMES (freestyle games, 6000;
+# renju and caro get half and a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY (2),
+# TUNE_EXTRA (more PGN files, e.g. merged cluster results or sparring records).
+set -eu
+cd "$(dirname "$0")/.."
+dir=${TUNE_DIR:-build/tune}
+games=${TUNE_GAMES:-6000}
+nodes=${TUNE_NODES:-40000}
+concurrency=${TUNE_CONCURRENCY:-2}
+extra=${TUNE_EXTRA:-}
+mkdir -p "$dir"
+started=$(date +%s)
+
+# self_play RULE NAME GAMES SEED: GAMES games (GAMES/2 openings, both colours) into NAME.pgn
+self_play() {
+    rule=$1 name=$2 count=$3 seed=$4
+    openings="$dir/openings-$name.txt"
+    ./wuzi-tournament genopenings rule="$rule" size=15 count=$((count / 2)) seed="$seed" stones=4-6 \
+        depth=2 margin=300 out="$openings" >/dev/null 2>&1
+    rm -f "$dir/$name.pgn"
+    ./wuzi-tournament -engine name=a cmd="$PWD/pbrain-wuzi" -engine name=b cmd="$PWD/pbrain-wuzi" \
+        -each tc=0/60 option.max_node="$nodes" option.thread_num=1 -games "$count" -repeat \
+        -concurrency "$concurrency" -openings file="$openings" order=sequential -boardsize 15 \
+        -rule "$rule" -pgn "$dir/$name.pgn" >"$dir/$name.out" 2>&1
+    echo "tune: $count $name games in $(($(date +%s) - started)) s"
+}
+
+self_play 0 freestyle "$games" 101
+self_play 4 renju $((games / 2)) 202
+self_play 8 caro $((games / 6)) 303
+# shellcheck disable=SC2086  # TUNE_EXTRA is a list of files
+note="made by make tune (tune/make_tune.sh): TUNE_GAMES=$games TUNE_NODES=$nodes, games played by $(git describe --always --dirty 2>/dev/null || echo 'this build')"
+./wuzi-tune fit -o engine/weights.c -iterations 8000 -note "$note" "$dir/freestyle.pgn" "$dir/renju.pgn" \
+    "$dir/caro.pgn" $extra
+echo "tune: engine/weights.c written after $(($(date +%s) - started)) s; rebuild with make"
