@@ -72,7 +72,7 @@ $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 # The tactics benchmark (not a test) drives the engine's threat search directly.
-$(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/libwuzi.a
+$(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/tournament/brain_process.o $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 # Tests find the programs through these variables, so the sanitizer build tests its own.

@@ -4,6 +4,7 @@
 
 #include "rules.h"
 #include "search.h"
+#include "monotonic.h"
 #include "timeman.h"
 
 typedef struct BenchPosition {
@@ -55,7 +56,7 @@ int bench_run(FILE *out, int depth) {
     search_set_hash_bytes(search, 16u << 20);   /* fixed: the table size changes node counts */
     static Board board;
     uint64_t total = 0, quiescence = 0, threat = 0;
-    const int64_t start = timeman_now_ms();
+    const int64_t start = monotonic_ms();
     const int count = (int)(sizeof POSITIONS / sizeof POSITIONS[0]);
     for (int i = 0; i < count; i++) {
         if (!set_up(&board, &POSITIONS[i])) {
@@ -65,7 +66,7 @@ int bench_run(FILE *out, int depth) {
         }
         search_clear(search);
         const SearchLimits limits = {.time = {.unlimited = true}, .max_depth = depth};
-        const int64_t position_start = timeman_now_ms();
+        const int64_t position_start = monotonic_ms();
         const SearchResult result = search_think(search, &board, &limits, NULL, NULL);
         total += result.nodes;
         quiescence += result.quiescence_nodes;
@@ -73,9 +74,9 @@ int bench_run(FILE *out, int depth) {
         fprintf(out, "%-16s depth %2d  move %2d,%-2d  score %6d  nodes %9llu (quiescence %8llu, threat %7llu)  %6lld ms\n",
                 POSITIONS[i].name, result.depth, cell_x(result.move), cell_y(result.move), result.score,
                 (unsigned long long)result.nodes, (unsigned long long)result.quiescence_nodes,
-                (unsigned long long)result.threat_nodes, (long long)(timeman_now_ms() - position_start));
+                (unsigned long long)result.threat_nodes, (long long)(monotonic_ms() - position_start));
     }
-    const int64_t elapsed = timeman_now_ms() - start;
+    const int64_t elapsed = monotonic_ms() - start;
     const uint64_t alpha_beta = total - threat;
     fprintf(out, "nodes %llu\nalpha-beta nodes %llu (of which quiescence %llu), threat-search nodes %llu\n"
                  "time %lld ms\nnps %llu (alpha-beta nodes per second)\n",

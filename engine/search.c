@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "eval.h"
+#include "monotonic.h"
 #include "movegen.h"
 #include "rules.h"
 #include "search_params.h"
@@ -258,7 +259,7 @@ static void check_limits(Worker *worker) {
     const SearchLimits *limits = &search->limits;
     if (limits->abort && atomic_load_explicit(limits->abort, memory_order_relaxed)) search_stop(search);
     if (limits->max_nodes && total_nodes(search) >= (uint64_t)limits->max_nodes) search_stop(search);
-    if (!limits->time.unlimited && timeman_now_ms() - search->start_ms >= limits->time.hard_ms)
+    if (!limits->time.unlimited && monotonic_ms() - search->start_ms >= limits->time.hard_ms)
         search_stop(search);
 }
 
@@ -595,7 +596,7 @@ static void report_iteration(Worker *worker, int depth, int score) {
     if (score <= -MATE_BOUND) report.mate = -((MATE + score + 1) / 2);
     publish_nodes(worker);
     report.nodes = total_nodes(search);
-    report.elapsed_ms = timeman_now_ms() - search->start_ms;
+    report.elapsed_ms = monotonic_ms() - search->start_ms;
     report.pv_length = worker->root_pv_length < REPORT_PV_MAX ? worker->root_pv_length : REPORT_PV_MAX;
     for (int i = 0; i < report.pv_length; i++) report.pv[i] = worker->root_pv[i];
     search->report(search->report_context, &report);
@@ -615,7 +616,7 @@ static bool time_for_another(const Search *search, double scale) {
     if (time->unlimited) return true;
     double budget = (double)time->soft_ms * scale;
     if (budget > (double)time->hard_ms) budget = (double)time->hard_ms;
-    return (double)(timeman_now_ms() - search->start_ms) < budget * TIME_NEXT_ITERATION;
+    return (double)(monotonic_ms() - search->start_ms) < budget * TIME_NEXT_ITERATION;
 }
 
 static void finish_iteration(Worker *worker, int depth, int score) {
@@ -804,7 +805,7 @@ static int static_choice(Board *board) {
 static SearchResult think(Search *search, const Board *board, const SearchLimits *limits,
                           EngineReportFn report, void *context) {
     search->limits = *limits;
-    search->start_ms = timeman_now_ms();
+    search->start_ms = monotonic_ms();
     search->report = report;
     search->report_context = context;
     if (!search->table.entries) tt_resize(&search->table, search->hash_bytes);

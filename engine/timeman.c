@@ -1,14 +1,7 @@
 #include "timeman.h"
 
-#include <time.h>
 
 #define UNLIMITED_TIME 2147483647
-
-int64_t timeman_now_ms(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
-}
 
 /* What we keep back for finishing the node in hand, writing the reply and the manager
  * reading it; measured replies on a loaded 2-core machine came up to ~60 ms after the hard

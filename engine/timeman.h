@@ -20,8 +20,4 @@ typedef struct TimeBudget {
 /* `empty_cells`: how many moves the game could still last, to share the game clock. */
 TimeBudget timeman_budget(const EngineLimits *limits, int empty_cells);
 
-/* Milliseconds from a monotonic clock (never compared across turns: the manager may suspend
- * the process between them). */
-int64_t timeman_now_ms(void);
-
 #endif

@@ -33,12 +33,6 @@ void platform_cond_init(PlatformCond *cond) { pthread_cond_init(cond, NULL); }
 void platform_cond_wait(PlatformCond *cond, PlatformMutex *mutex) { pthread_cond_wait(cond, mutex); }
 void platform_cond_signal(PlatformCond *cond) { pthread_cond_signal(cond); }
 
-int64_t platform_now_ms(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
-}
-
 void platform_sleep_ms(int ms) {
     const struct timespec pause = {ms / 1000, (long)(ms % 1000) * 1000000L};
     nanosleep(&pause, NULL);

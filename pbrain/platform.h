@@ -27,8 +27,6 @@ void platform_cond_init(PlatformCond *cond);
 void platform_cond_wait(PlatformCond *cond, PlatformMutex *mutex);
 void platform_cond_signal(PlatformCond *cond);
 
-/* Monotonic milliseconds. */
-int64_t platform_now_ms(void);
 void platform_sleep_ms(int ms);
 bool platform_is_terminal(int fd);
 /* The folder holding the executable (data files live beside it); false if unknown. */

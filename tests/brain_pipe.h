@@ -1,30 +1,24 @@
-/* brain_pipe: the protocol tests' way to drive a real brain through pipes.
+/* brain_pipe: the protocol tests' way to drive a real brain, on the runner's brain_process.
  *
  * Starts the program named by $WUZI_BRAIN with arguments, writes command lines with a chosen
- * line ending, reads reply lines with a deadline, and checks how it exits and that it printed
- * nothing on stderr. Everything sent and received can be logged as a transcript. */
+ * line ending, reads reply lines verbatim with a deadline, and checks how it exits and that it
+ * printed nothing on stderr. Everything sent and received can be logged as a transcript. */
 #ifndef WUZI_BRAIN_PIPE_H
 #define WUZI_BRAIN_PIPE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <sys/types.h>
 
-#define BRAIN_PIPE_LINE_MAX 8192
+#include "brain_process.h"
 
 typedef struct BrainPipe {
-    pid_t pid;
-    int to_brain, from_brain, errors;
-    const char *eol;               /* line ending for brain_pipe_send: "\n" unless changed */
-    FILE *log;                     /* transcript, or NULL */
-    const char *name;              /* prefix of the transcript's lines */
+    BrainProcess process;
+    const char *eol;   /* line ending for brain_pipe_send: "\n" unless changed */
     bool exited;
-    int status;                    /* exit status once exited; -1 for a signal */
-    size_t pending;
-    char buffer[BRAIN_PIPE_LINE_MAX];
+    int status;        /* exit status once exited; -1 for a signal */
+    FILE *errors;      /* the brain's stderr, kept in a temporary file */
     char stderr_text[1024];
-    size_t stderr_length;
 } BrainPipe;
 
 /* The brain program: $WUZI_BRAIN, or NULL (the test should then skip). */
@@ -47,6 +41,7 @@ bool brain_pipe_wait(BrainPipe *pipe, int timeout_ms);
 const char *brain_pipe_stderr(BrainPipe *pipe);
 /* Kills (if still running), reaps and closes the pipes. */
 void brain_pipe_finish(BrainPipe *pipe);
+/* Transcript of both directions to `log`, each line after `name`. */
 void brain_pipe_log(BrainPipe *pipe, FILE *log, const char *name);
 
 #endif

@@ -16,7 +16,7 @@
 #define EXIT_MS 3000
 
 static BrainPipe brain;
-static char line[BRAIN_PIPE_LINE_MAX];
+static char line[BRAIN_LINE_MAX];
 
 /* ---- helpers ---- */
 

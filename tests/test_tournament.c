@@ -19,7 +19,7 @@
 #include "check.h"
 #include "game.h"
 #include "openings.h"
-#include "process.h"
+#include "brain_process.h"
 #include "records.h"
 #include "stats.h"
 
@@ -209,11 +209,11 @@ static int run_watched(const char *command, char *out, size_t size, int interrup
     }
     close(fds[1]);
     size_t used = 0;
-    const int64_t start = clock_ms();
+    const int64_t start = monotonic_ms();
     bool interrupted = false;
     int streak = 0;
     for (;;) {
-        const int64_t now = clock_ms();
+        const int64_t now = monotonic_ms();
         if (interrupt_ms > 0 && !interrupted && now - start >= interrupt_ms) {
             kill(pid, SIGINT);
             interrupted = true;
@@ -301,21 +301,21 @@ static void end_match(Match *m) {
 static void test_process_stop_reaps_and_kills_group(void) {
     char tag[64], command[512], line[256];
     make_tag(tag, sizeof tag, "proc");
-    Brain brain;
-    brain_init(&brain, "hang", -1, clock_ms(), NULL);
+    BrainProcess brain;
+    brain_init(&brain, "hang", -1, monotonic_ms(), NULL);
     snprintf(command, sizeof command, "%s/fake_brain hang %s", tools(), tag);
     CHECK(brain_start(&brain, command));
     const pid_t pid = brain.pid;
     CHECK(brain_send(&brain, "ABOUT"));
-    CHECK(brain_read(&brain, line, sizeof line, clock_ms() + 3000) == READ_OK);
+    CHECK(brain_read(&brain, line, sizeof line, monotonic_ms() + 3000) == BRAIN_READ_OK);
     CHECK(strstr(line, "name=") != NULL);
     CHECK(brain_send(&brain, "START 15"));
-    CHECK(brain_read(&brain, line, sizeof line, clock_ms() + 3000) == READ_OK &&
+    CHECK(brain_read(&brain, line, sizeof line, monotonic_ms() + 3000) == BRAIN_READ_OK &&
           strcmp(line, "OK") == 0);
     CHECK(brain_send(&brain, "BEGIN"));
-    const int64_t before = clock_ms();
-    CHECK(brain_read(&brain, line, sizeof line, before + 300) == READ_TIMEOUT);
-    CHECK(clock_ms() - before >= 290);
+    const int64_t before = monotonic_ms();
+    CHECK(brain_read(&brain, line, sizeof line, before + 300) == BRAIN_READ_TIMEOUT);
+    CHECK(monotonic_ms() - before >= 290);
     brain_stop(&brain, 200);
     CHECK(!brain_running(&brain));
     CHECK(waitpid(pid, NULL, WNOHANG) < 0 && errno == ECHILD); /* reaped: no zombie */
@@ -327,20 +327,20 @@ static void test_process_stop_reaps_and_kills_group(void) {
 static void test_process_eof_and_ignored_end(void) {
     char tag[64], command[512], line[256];
     make_tag(tag, sizeof tag, "proc2");
-    Brain brain;
-    brain_init(&brain, "ignoreend", -1, clock_ms(), NULL);
+    BrainProcess brain;
+    brain_init(&brain, "ignoreend", -1, monotonic_ms(), NULL);
     snprintf(command, sizeof command, "%s/fake_brain ignoreend %s", tools(), tag);
     CHECK(brain_start(&brain, command));
     const pid_t pid = brain.pid;
-    const int64_t before = clock_ms();
+    const int64_t before = monotonic_ms();
     brain_stop(&brain, 300);
-    CHECK(clock_ms() - before >= 250); /* it was given its grace period, then killed */
+    CHECK(monotonic_ms() - before >= 250); /* it was given its grace period, then killed */
     CHECK(waitpid(pid, NULL, WNOHANG) < 0 && errno == ECHILD);
     CHECK(processes_with(tag) == 0);
 
-    brain_init(&brain, "missing", -1, clock_ms(), NULL);
+    brain_init(&brain, "missing", -1, monotonic_ms(), NULL);
     CHECK(brain_start(&brain, "/nonexistent/brain"));
-    CHECK(brain_read(&brain, line, sizeof line, clock_ms() + 3000) == READ_EOF);
+    CHECK(brain_read(&brain, line, sizeof line, monotonic_ms() + 3000) == BRAIN_READ_EOF);
     brain_stop(&brain, 100);
     CHECK(!brain_running(&brain));
 }

@@ -67,21 +67,21 @@ static bool is_chatter(const char *line) {
 }
 
 /* Why a read failed, for the reason text. */
-static const char *read_failure(ReadStatus status) {
-    return status == READ_TIMEOUT ? "did not answer in time" : "ended its output";
+static const char *read_failure(BrainRead status) {
+    return status == BRAIN_READ_TIMEOUT ? "did not answer in time" : "ended its output";
 }
 
 /* Wait for the one-line answer to ABOUT or START, skipping MESSAGE and DEBUG. */
-static ReadStatus read_answer(Brain *brain, char *line, size_t size, int64_t deadline) {
+static BrainRead read_answer(BrainProcess *brain, char *line, size_t size, int64_t deadline) {
     for (;;) {
-        const ReadStatus status = brain_read(brain, line, size, deadline);
-        if (status != READ_OK || !is_chatter(line)) return status;
+        const BrainRead status = brain_read(brain, line, size, deadline);
+        if (status != BRAIN_READ_OK || !is_chatter(line)) return status;
     }
 }
 
-static Outcome start_failed(GameState *state, int color, const char *what, ReadStatus status) {
-    if (status == READ_CANCELLED) return OUTCOME_CANCELLED;
-    const Outcome outcome = forfeit(state, color, status == READ_TIMEOUT ? END_TIME : END_ERROR);
+static Outcome start_failed(GameState *state, int color, const char *what, BrainRead status) {
+    if (status == BRAIN_READ_CANCELLED) return OUTCOME_CANCELLED;
+    const Outcome outcome = forfeit(state, color, status == BRAIN_READ_TIMEOUT ? END_TIME : END_ERROR);
     const bool not_run = brain_command_failed(&state->players[color]->brain);
     set_reason(state->record, "%s %s %s%s", name_of(state, color), read_failure(status), what,
                not_run ? " (the shell could not run its command)" : "");
@@ -91,7 +91,7 @@ static Outcome start_failed(GameState *state, int color, const char *what, ReadS
 static void send_infos(GameState *state, int color) {
     const GameSettings *settings = state->settings;
     const EngineSpec *spec = state->players[color]->spec;
-    Brain *brain = &state->players[color]->brain;
+    BrainProcess *brain = &state->players[color]->brain;
     brain_sendf(brain, "INFO timeout_turn %lld", (long long)spec->turn_ms);
     brain_sendf(brain, "INFO timeout_match %lld", (long long)spec->match_ms);
     brain_sendf(brain, "INFO max_memory %lld", (long long)settings->max_memory);
@@ -104,33 +104,33 @@ static void send_infos(GameState *state, int color) {
 /* Start the brain's process; ABOUT is its first command and must be answered in time. */
 static Outcome launch(GameState *state, int color) {
     Player *player = state->players[color];
-    Brain *brain = &player->brain;
+    BrainProcess *brain = &player->brain;
     if (!brain_start(brain, player->spec->command)) {
         set_reason(state->record, "%s could not be started", name_of(state, color));
         return forfeit(state, color, END_ERROR);
     }
     char line[BRAIN_LINE_MAX];
-    const int64_t deadline = clock_ms() + game_start_timeout_ms(state->settings, player->spec);
-    ReadStatus status = READ_EOF;
+    const int64_t deadline = monotonic_ms() + game_start_timeout_ms(state->settings, player->spec);
+    BrainRead status = BRAIN_READ_EOF;
     if (brain_send(brain, "ABOUT")) status = read_answer(brain, line, sizeof line, deadline);
-    if (status != READ_OK) return start_failed(state, color, "to ABOUT", status);
+    if (status != BRAIN_READ_OK) return start_failed(state, color, "to ABOUT", status);
     return OUTCOME_OK;
 }
 
 /* START or RECTSTART, then wait for OK. Stray lines (a second line after ABOUT, output left
  * from the last game) are skipped; ERROR or UNKNOWN sets `refused`, the line kept in `line`. */
-static ReadStatus send_start(GameState *state, int color, char *line, size_t size, bool *refused) {
+static BrainRead send_start(GameState *state, int color, char *line, size_t size, bool *refused) {
     Player *player = state->players[color];
-    Brain *brain = &player->brain;
+    BrainProcess *brain = &player->brain;
     const int w = state->settings->width, h = state->settings->height;
     const bool sent =
         w == h ? brain_sendf(brain, "START %d", w) : brain_sendf(brain, "RECTSTART %d,%d", w, h);
-    const int64_t deadline = clock_ms() + game_start_timeout_ms(state->settings, player->spec);
-    ReadStatus status = sent ? READ_OK : READ_EOF;
+    const int64_t deadline = monotonic_ms() + game_start_timeout_ms(state->settings, player->spec);
+    BrainRead status = sent ? BRAIN_READ_OK : BRAIN_READ_EOF;
     *refused = false;
-    while (status == READ_OK) {
+    while (status == BRAIN_READ_OK) {
         status = read_answer(brain, line, size, deadline);
-        if (status != READ_OK || strcasecmp(line, "OK") == 0) break;
+        if (status != BRAIN_READ_OK || strcasecmp(line, "OK") == 0) break;
         if (word_is(line, "ERROR") || word_is(line, "UNKNOWN")) {
             *refused = true;
             break;
@@ -143,7 +143,7 @@ static ReadStatus send_start(GameState *state, int color, char *line, size_t siz
  * INFO sent. A kept brain found dead at START left after its last game, which is no fault
  * in this one: it is started afresh. */
 static Outcome prepare(GameState *state, int color) {
-    Brain *brain = &state->players[color]->brain;
+    BrainProcess *brain = &state->players[color]->brain;
     const bool kept = brain_running(brain);
     if (!kept) {
         const Outcome launched = launch(state, color);
@@ -151,8 +151,8 @@ static Outcome prepare(GameState *state, int color) {
     }
     char line[BRAIN_LINE_MAX];
     bool refused;
-    ReadStatus status = send_start(state, color, line, sizeof line, &refused);
-    if (status == READ_EOF && kept) {
+    BrainRead status = send_start(state, color, line, sizeof line, &refused);
+    if (status == BRAIN_READ_EOF && kept) {
         brain_stop(brain, 0);
         const Outcome launched = launch(state, color);
         if (launched != OUTCOME_OK) return launched;
@@ -162,7 +162,7 @@ static Outcome prepare(GameState *state, int color) {
         set_reason(state->record, "%s answered START with: %s", name_of(state, color), line);
         return forfeit(state, color, END_ERROR);
     }
-    if (status != READ_OK) return start_failed(state, color, "to START", status);
+    if (status != BRAIN_READ_OK) return start_failed(state, color, "to START", status);
     send_infos(state, color);
     return OUTCOME_OK;
 }
@@ -189,7 +189,7 @@ static bool parse_move(const char *line, int *x, int *y) {
 
 /* Send what the brain needs before its move: the whole position the first time, else TURN. */
 static bool send_position(GameState *state, int color) {
-    Brain *brain = &state->players[color]->brain;
+    BrainProcess *brain = &state->players[color]->brain;
     const GameRecord *record = state->record;
     if (state->players[color]->spec->match_ms > 0)
         brain_sendf(brain, "INFO time_left %lld", (long long)state->time_left[color]);
@@ -213,23 +213,23 @@ static bool send_position(GameState *state, int color) {
 /* Ask `color` for its move; on OUTCOME_OK, x,y and the thinking time are set. */
 static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *elapsed) {
     const EngineSpec *spec = state->players[color]->spec;
-    Brain *brain = &state->players[color]->brain;
+    BrainProcess *brain = &state->players[color]->brain;
     int64_t limit = spec->turn_ms;
     const bool clock_binds = spec->match_ms > 0 && state->time_left[color] < limit;
     if (clock_binds) limit = state->time_left[color];
     const bool sent = send_position(state, color);
-    const int64_t start = clock_ms();
+    const int64_t start = monotonic_ms();
     const int64_t deadline = start + limit + state->settings->tolerance_ms;
     char line[BRAIN_LINE_MAX];
-    ReadStatus status = sent ? READ_OK : READ_EOF;
-    while (status == READ_OK) {
+    BrainRead status = sent ? BRAIN_READ_OK : BRAIN_READ_EOF;
+    while (status == BRAIN_READ_OK) {
         status = brain_read(brain, line, sizeof line, deadline);
-        if (status == READ_OK && !is_chatter(line)) break;
+        if (status == BRAIN_READ_OK && !is_chatter(line)) break;
     }
-    *elapsed = clock_ms() - start;
+    *elapsed = monotonic_ms() - start;
     switch (status) {
-    case READ_CANCELLED: return OUTCOME_CANCELLED;
-    case READ_TIMEOUT:
+    case BRAIN_READ_CANCELLED: return OUTCOME_CANCELLED;
+    case BRAIN_READ_TIMEOUT:
         if (clock_binds)
             set_reason(state->record, "%s ran out of game time (%lld ms left, tolerance %lld ms)",
                        name_of(state, color), (long long)state->time_left[color],
@@ -239,10 +239,10 @@ static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *el
                        name_of(state, color), (long long)limit,
                        (long long)state->settings->tolerance_ms);
         return forfeit(state, color, END_TIME);
-    case READ_EOF:
+    case BRAIN_READ_EOF:
         set_reason(state->record, "%s crashed (end of output)", name_of(state, color));
         return forfeit(state, color, END_ERROR);
-    case READ_OK: break;
+    case BRAIN_READ_OK: break;
     }
     if (word_is(line, "ERROR") || word_is(line, "UNKNOWN")) {
         set_reason(state->record, "%s answered: %s", name_of(state, color), line);

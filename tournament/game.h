@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "openings.h"
-#include "process.h"
+#include "brain_process.h"
 #include "records.h"
 
 #define ENGINE_OPTIONS_MAX 32
@@ -46,7 +46,7 @@ typedef struct GameSettings {
 /* A brain process together with the engine it runs; kept alive between games. */
 typedef struct Player {
     const EngineSpec *spec;
-    Brain brain;
+    BrainProcess brain;
 } Player;
 
 /* How long ABOUT and START may take: a brain may load tables when it starts. */

@@ -20,7 +20,7 @@
 #include "game.h"
 #include "opening_gen.h"
 #include "openings.h"
-#include "process.h"
+#include "brain_process.h"
 #include "records.h"
 #include "stats.h"
 
@@ -435,7 +435,7 @@ static void clear_progress(const Tournament *t) {
 
 static void show_progress(const Tournament *t) {
     if (!t->tty) return;
-    const int64_t seconds = (clock_ms() - t->start_ms) / 1000;
+    const int64_t seconds = (monotonic_ms() - t->start_ms) / 1000;
     printf("[%d/%d games, %d running, %lld s]", t->finished, t->job_count, t->running,
            (long long)seconds);
     fflush(stdout);
@@ -711,7 +711,7 @@ int main(int argc, char **argv) {
         return opening_gen_main(argc - 1, argv + 1);
     Options options;
     parse_options(argc, argv, &options);
-    Tournament t = {.options = &options, .tty = isatty(STDOUT_FILENO), .start_ms = clock_ms()};
+    Tournament t = {.options = &options, .tty = isatty(STDOUT_FILENO), .start_ms = monotonic_ms()};
     pthread_mutex_init(&t.lock, NULL);
     load_openings(&t);
     build_schedule(&t);

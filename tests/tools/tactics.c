@@ -12,18 +12,16 @@
  * move to the other side first (mostly positions without a VCF: every claim there is
  * checked). --brain PATH asks a Gomocup brain instead (BOARD with field 1 for the side to move,
  * INFO timeout_turn = --ms): the figure the issue asks for. */
-#include <poll.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "board.h"
+#include "brain_process.h"
 #include "rules.h"
 #include "threat.h"
 
@@ -41,11 +39,7 @@ typedef struct Timer {
     atomic_int stop;
 } Timer;
 
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
+static double now_ms(void) { return (double)monotonic_ms(); }
 
 static void *timer_run(void *arg) {
     Timer *timer = arg;
@@ -180,89 +174,31 @@ static const char *verify_line(Board *board, const int *line, int length) {
 
 /* ---- solving through a brain (the Gomocup protocol) ------------------------------------------ */
 
-typedef struct Brain {
-    pid_t pid;
-    FILE *in;          /* the brain's stdin */
-    int out;           /* the brain's stdout */
-    char buffer[1 << 16];
-    size_t length;
-} Brain;
-
-static bool brain_start(Brain *brain, const char *path) {
-    int to[2], from[2];
-    if (pipe(to) || pipe(from)) return false;
-    const pid_t pid = fork();
-    if (pid < 0) return false;
-    if (pid == 0) {
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        close(to[1]);
-        close(from[0]);
-        execl(path, path, (char *)NULL);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
-    brain->pid = pid;
-    brain->in = fdopen(to[1], "w");
-    brain->out = from[0];
-    brain->length = 0;
-    return brain->in != NULL;
-}
-
-static void brain_stop(Brain *brain) {
-    if (!brain->pid) return;
-    fprintf(brain->in, "END\n");
-    fclose(brain->in);
-    close(brain->out);
-    kill(brain->pid, SIGKILL);
-    waitpid(brain->pid, NULL, 0);
-    brain->pid = 0;
-}
-
 /* The next line within `ms`, or false. */
-static bool brain_line(Brain *brain, char *line, size_t size, int64_t ms) {
-    const double deadline = now_ms() + (double)ms;
-    for (;;) {
-        char *newline = memchr(brain->buffer, '\n', brain->length);
-        if (newline) {
-            const size_t length = (size_t)(newline - brain->buffer);
-            snprintf(line, size, "%.*s", (int)length, brain->buffer);
-            line[strcspn(line, "\r")] = 0;
-            memmove(brain->buffer, newline + 1, brain->length - length - 1);
-            brain->length -= length + 1;
-            return true;
-        }
-        const double left = deadline - now_ms();
-        if (left <= 0 || brain->length == sizeof brain->buffer) return false;
-        struct pollfd poll_fd = {brain->out, POLLIN, 0};
-        if (poll(&poll_fd, 1, (int)left + 1) <= 0) continue;
-        const ssize_t got = read(brain->out, brain->buffer + brain->length,
-                                 sizeof brain->buffer - brain->length);
-        if (got <= 0) return false;
-        brain->length += (size_t)got;
-    }
+static bool brain_line(BrainProcess *brain, char *line, size_t size, int64_t ms) {
+    return brain_read(brain, line, size, monotonic_ms() + ms) == BRAIN_READ_OK;
 }
 
 /* Sends the puzzle and waits for a move; NO_CELL if none came in time. */
-static int brain_solve(Brain *brain, const Options *options, const Board *board, char **column,
+static int brain_solve(BrainProcess *brain, const Options *options, const Board *board, char **column,
                        double *elapsed) {
     const int size = atoi(column[2]);
     const int rule = board->rule & (RULE_EXACT5 | RULE_RENJU);
-    fprintf(brain->in, "START %d\nINFO rule %d\nINFO timeout_turn %lld\nINFO timeout_match 0\n"
-            "INFO time_left 2147483647\n", size, rule, (long long)options->ms);
-    fflush(brain->in);
+    brain_sendf(brain, "START %d", size);
+    brain_sendf(brain, "INFO rule %d", rule);
+    brain_sendf(brain, "INFO timeout_turn %lld", (long long)options->ms);
+    brain_send(brain, "INFO timeout_match 0");
+    brain_send(brain, "INFO time_left 2147483647");
     char line[1024];
     if (!brain_line(brain, line, sizeof line, 5000) || strcmp(line, "OK")) return NO_CELL;
-    fprintf(brain->in, "BOARD\n");
+    brain_send(brain, "BOARD");
     for (int i = 0; i < board->move_count; i++) {
         const int cell = board->history[i];
-        fprintf(brain->in, "%d,%d,%d\n", cell_x(cell), cell_y(cell),
-                board->cell[cell] == board->to_move ? 1 : 2);
+        brain_sendf(brain, "%d,%d,%d", cell_x(cell), cell_y(cell),
+                    board->cell[cell] == board->to_move ? 1 : 2);
     }
     const double start = now_ms();
-    fprintf(brain->in, "DONE\n");
-    fflush(brain->in);
+    brain_send(brain, "DONE");
     while (brain_line(brain, line, sizeof line, options->ms + 5000)) {
         int x, y;
         char rest;
@@ -274,7 +210,7 @@ static int brain_solve(Brain *brain, const Options *options, const Board *board,
     return NO_CELL;
 }
 
-static Brain brain_process;
+static BrainProcess brain_process;
 
 static void solve_one(ThreatSearch *search, const Options *options, char **column, Tally *tally) {
     Board *board = malloc(sizeof *board);
@@ -296,13 +232,13 @@ static void solve_one(ThreatSearch *search, const Options *options, char **colum
     if (options->swap) board_pass(board);
 
     if (options->brain) {
-        if (!brain_process.pid && !brain_start(&brain_process, options->brain)) {
+        if (!brain_running(&brain_process) && !brain_start(&brain_process, options->brain)) {
             fprintf(stderr, "cannot start %s\n", options->brain);
             exit(1);
         }
         double elapsed = 0;
         const int move = brain_solve(&brain_process, options, board, column, &elapsed);
-        if (move == NO_CELL) brain_stop(&brain_process);
+        if (move == NO_CELL) brain_stop(&brain_process, 500);
         bool in_key = false;
         for (int i = 0; i < answer_count; i++) in_key = in_key || answers[i] == move;
         if (in_key) tally->times[tally->solved++] = elapsed;
@@ -416,6 +352,7 @@ static void run_file(const char *path, const Options *options, ThreatSearch *sea
 
 int main(int argc, char **argv) {
     Options options = {1000, 0, false, false, false, false, NULL};
+    brain_init(&brain_process, "brain", -1, 0, NULL);
     int first = 1;
     for (; first < argc && !strncmp(argv[first], "--", 2); first++) {
         if (!strcmp(argv[first], "--ms") && first + 1 < argc) options.ms = atoll(argv[++first]);
@@ -439,7 +376,7 @@ int main(int argc, char **argv) {
     if (!options.brain) printf("\n");
     signal(SIGPIPE, SIG_IGN);
     for (int i = first; i < argc; i++) run_file(argv[i], &options, search);
-    brain_stop(&brain_process);
+    brain_stop(&brain_process, 500);
     threat_free(search);
     return 0;
 }

@@ -1,4 +1,4 @@
-#include "process.h"
+#include "brain_process.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,36 +15,35 @@
 /* How long a brain may leave its input pipe full before we call it dead. */
 #define SEND_TIMEOUT_MS 5000
 
-int64_t clock_ms(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
-}
-
-void brain_init(Brain *brain, const char *name, int log_fd, int64_t log_start_ms,
+void brain_init(BrainProcess *brain, const char *name, int log_fd, int64_t log_start_ms,
                 const atomic_bool *cancel) {
     memset(brain, 0, sizeof *brain);
     snprintf(brain->name, sizeof brain->name, "%s", name);
     brain->to_fd = brain->from_fd = -1;
     brain->exit_status = -1;
     brain->log_fd = log_fd;
+    brain->stderr_fd = -1;
     brain->log_start_ms = log_start_ms;
     brain->cancel = cancel;
 }
 
-bool brain_running(const Brain *brain) { return brain->pid > 0; }
+bool brain_running(const BrainProcess *brain) { return brain->pid > 0; }
 
-bool brain_command_failed(const Brain *brain) {
+int brain_exit_code(const BrainProcess *brain) {
+    return brain->exit_status != -1 && WIFEXITED(brain->exit_status) ? WEXITSTATUS(brain->exit_status) : -1;
+}
+
+bool brain_command_failed(const BrainProcess *brain) {
     return brain->exit_status != -1 && WIFEXITED(brain->exit_status) &&
            WEXITSTATUS(brain->exit_status) == 127;
 }
 
-static bool cancelled(const Brain *brain) { return brain->cancel && atomic_load(brain->cancel); }
+static bool cancelled(const BrainProcess *brain) { return brain->cancel && atomic_load(brain->cancel); }
 
-void brain_log(Brain *brain, const char *direction, const char *text) {
+void brain_log(BrainProcess *brain, const char *direction, const char *text) {
     if (brain->log_fd < 0) return;
     char line[BRAIN_LINE_MAX + 128];
-    const int64_t t = clock_ms() - brain->log_start_ms;
+    const int64_t t = monotonic_ms() - brain->log_start_ms;
     int n = snprintf(line, sizeof line, "[%lld.%03lld] %s %s %s\n", (long long)(t / 1000),
                      (long long)(t % 1000), brain->name, direction, text);
     if (n < 0) return;
@@ -74,7 +73,7 @@ static void exec_child(const char *command, int in_fd, int out_fd, int err_fd, i
     _exit(127);
 }
 
-bool brain_start(Brain *brain, const char *command) {
+bool brain_start(BrainProcess *brain, const char *command) {
     if (brain->pid) brain_stop(brain, 0);
     int to_child[2], from_child[2];
     if (pipe(to_child) < 0) return false;
@@ -83,12 +82,13 @@ bool brain_start(Brain *brain, const char *command) {
         close(to_child[1]);
         return false;
     }
-    const int err_fd = brain->log_fd >= 0 ? brain->log_fd : open("/dev/null", O_WRONLY);
+    const int given_err = brain->stderr_fd >= 0 ? brain->stderr_fd : brain->log_fd;
+    const int err_fd = given_err >= 0 ? given_err : open("/dev/null", O_WRONLY);
     long max_fd = sysconf(_SC_OPEN_MAX);
     if (max_fd < 0 || max_fd > 65536) max_fd = 65536;
     const pid_t pid = err_fd < 0 ? -1 : fork();
     if (pid == 0) exec_child(command, to_child[0], from_child[1], err_fd, (int)max_fd);
-    if (err_fd >= 0 && err_fd != brain->log_fd) close(err_fd);
+    if (err_fd >= 0 && err_fd != given_err) close(err_fd);
     close(to_child[0]);
     close(from_child[1]);
     if (pid < 0) {
@@ -106,12 +106,13 @@ bool brain_start(Brain *brain, const char *command) {
     brain->length = 0;
     brain->eof = false;
     brain->discarding = false;
+    brain->exited = false;
     brain_log(brain, "**", command);
     return true;
 }
 
-static bool write_all(Brain *brain, const char *data, size_t size) {
-    const int64_t deadline = clock_ms() + SEND_TIMEOUT_MS;
+static bool write_all(BrainProcess *brain, const char *data, size_t size) {
+    const int64_t deadline = monotonic_ms() + SEND_TIMEOUT_MS;
     while (size) {
         const ssize_t n = write(brain->to_fd, data, size);
         if (n > 0) {
@@ -120,7 +121,7 @@ static bool write_all(Brain *brain, const char *data, size_t size) {
             continue;
         }
         if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) return false;
-        const int64_t left = deadline - clock_ms();
+        const int64_t left = deadline - monotonic_ms();
         if (left <= 0 || cancelled(brain)) return false;
         struct pollfd p = {.fd = brain->to_fd, .events = POLLOUT};
         poll(&p, 1, left < POLL_SLICE_MS ? (int)left : POLL_SLICE_MS);
@@ -128,8 +129,13 @@ static bool write_all(Brain *brain, const char *data, size_t size) {
     return true;
 }
 
-bool brain_send(Brain *brain, const char *line) {
-    if (!brain->pid) return false;
+bool brain_send_raw(BrainProcess *brain, const char *bytes, size_t size) {
+    if (!brain->pid || brain->to_fd < 0) return false;
+    return write_all(brain, bytes, size);
+}
+
+bool brain_send(BrainProcess *brain, const char *line) {
+    if (!brain->pid || brain->to_fd < 0) return false;
     brain_log(brain, "<", line);
     char buffer[BRAIN_LINE_MAX + 2];
     const int n = snprintf(buffer, sizeof buffer, "%s\r\n", line);
@@ -137,7 +143,7 @@ bool brain_send(Brain *brain, const char *line) {
     return write_all(brain, buffer, (size_t)n);
 }
 
-bool brain_sendf(Brain *brain, const char *format, ...) {
+bool brain_sendf(BrainProcess *brain, const char *format, ...) {
     char line[BRAIN_LINE_MAX];
     va_list args;
     va_start(args, format);
@@ -148,10 +154,14 @@ bool brain_sendf(Brain *brain, const char *format, ...) {
 }
 
 /* Move the first `take` bytes of the buffer out as a line (stripped), drop `consume` bytes. */
-static void take_line(Brain *brain, char *line, size_t size, size_t take, size_t consume) {
-    while (take > 0 && (brain->buffer[take - 1] == '\r' || brain->buffer[take - 1] == ' ' ||
-                        brain->buffer[take - 1] == '\t'))
-        take--;
+static void take_line(BrainProcess *brain, char *line, size_t size, size_t take, size_t consume) {
+    if (brain->verbatim) {
+        if (take > 0 && brain->buffer[take - 1] == '\r') take--;
+    } else {
+        while (take > 0 && (brain->buffer[take - 1] == '\r' || brain->buffer[take - 1] == ' ' ||
+                            brain->buffer[take - 1] == '\t'))
+            take--;
+    }
     const size_t copy = take < size - 1 ? take : size - 1;
     memcpy(line, brain->buffer, copy);
     line[copy] = '\0';
@@ -160,7 +170,7 @@ static void take_line(Brain *brain, char *line, size_t size, size_t take, size_t
 }
 
 /* A complete line from the buffer, if there is one. Empty lines are skipped. */
-static bool buffered_line(Brain *brain, char *line, size_t size) {
+static bool buffered_line(BrainProcess *brain, char *line, size_t size) {
     for (;;) {
         char *newline = memchr(brain->buffer, '\n', brain->length);
         if (!newline) break;
@@ -171,7 +181,7 @@ static bool buffered_line(Brain *brain, char *line, size_t size) {
             continue;
         }
         take_line(brain, line, size, end, end + 1);
-        if (line[0]) return true;
+        if (line[0] || brain->verbatim) return true;
     }
     if (brain->length == sizeof brain->buffer) {
         /* An overlong line: hand out its start (it is garbage anyway), skip the rest. */
@@ -188,7 +198,7 @@ static bool buffered_line(Brain *brain, char *line, size_t size) {
 }
 
 /* Read what is available within `wait_ms`; false on end of output. */
-static bool fill(Brain *brain, int wait_ms) {
+static bool fill(BrainProcess *brain, int wait_ms) {
     struct pollfd p = {.fd = brain->from_fd, .events = POLLIN};
     const int ready = poll(&p, 1, wait_ms);
     if (ready <= 0) return true;
@@ -203,54 +213,91 @@ static bool fill(Brain *brain, int wait_ms) {
     return false;
 }
 
-ReadStatus brain_read(Brain *brain, char *line, size_t size, int64_t deadline_ms) {
+BrainRead brain_read(BrainProcess *brain, char *line, size_t size, int64_t deadline_ms) {
     for (;;) {
         if (buffered_line(brain, line, size)) {
             brain_log(brain, ">", line);
-            return READ_OK;
+            return BRAIN_READ_OK;
         }
         if (brain->eof || !brain->pid) {
             brain_log(brain, "**", "end of output");
-            return READ_EOF;
+            return BRAIN_READ_EOF;
         }
-        if (cancelled(brain)) return READ_CANCELLED;
-        const int64_t left = deadline_ms - clock_ms();
+        if (cancelled(brain)) return BRAIN_READ_CANCELLED;
+        const int64_t left = deadline_ms - monotonic_ms();
         if (left <= 0) {
             brain_log(brain, "**", "deadline passed");
-            return READ_TIMEOUT;
+            return BRAIN_READ_TIMEOUT;
         }
         fill(brain, left < POLL_SLICE_MS ? (int)left : POLL_SLICE_MS);
     }
 }
 
 /* Wait until the brain closes its output or the grace period ends, discarding what it says. */
-static void wait_for_exit(Brain *brain, int grace_ms) {
-    const int64_t deadline = clock_ms() + grace_ms;
+static void wait_for_exit(BrainProcess *brain, int grace_ms) {
+    const int64_t deadline = monotonic_ms() + grace_ms;
     while (!brain->eof) {
-        const int64_t left = deadline - clock_ms();
+        const int64_t left = deadline - monotonic_ms();
         if (left <= 0) return;
         brain->length = 0;
         fill(brain, left < POLL_SLICE_MS ? (int)left : POLL_SLICE_MS);
     }
 }
 
-void brain_stop(Brain *brain, int grace_ms) {
-    if (!brain->pid) return;
-    if (grace_ms > 0 && !brain->eof && brain_send(brain, "END")) wait_for_exit(brain, grace_ms);
-    /* Kill the group even after a clean exit: anything the brain left running goes too. The
-     * unreaped leader keeps the group id reserved, so the id cannot have been reused. */
+void brain_close_input(BrainProcess *brain) {
+    if (brain->to_fd >= 0) close(brain->to_fd);
+    brain->to_fd = -1;
+}
+
+bool brain_wait_exit(BrainProcess *brain, int timeout_ms) {
+    if (brain->exited) return true;
+    if (!brain->pid) return false;
+    const int64_t deadline = monotonic_ms() + timeout_ms;
+    for (;;) {
+        int status;
+        const pid_t done = waitpid(brain->pid, &status, WNOHANG);
+        if (done == brain->pid) {
+            brain->exited = true;
+            brain->exit_status = status;
+            return true;
+        }
+        if (done < 0 && errno != EINTR) return false;
+        if (monotonic_ms() >= deadline || cancelled(brain)) return false;
+        const struct timespec pause = {0, 5 * 1000000L};
+        nanosleep(&pause, NULL);
+    }
+}
+
+static void close_pipes(BrainProcess *brain) {
+    if (brain->to_fd >= 0) close(brain->to_fd);
+    if (brain->from_fd >= 0) close(brain->from_fd);
+    brain->to_fd = brain->from_fd = -1;
+}
+
+/* Kill the group even after a clean exit: anything the brain left running goes too. The
+ * unreaped leader keeps the group id reserved, so the id cannot have been reused. */
+static void kill_and_reap(BrainProcess *brain) {
     kill(-brain->pid, SIGKILL);
     kill(brain->pid, SIGKILL);
-    close(brain->to_fd);
-    close(brain->from_fd);
+    close_pipes(brain);
     int status = -1;
     while (waitpid(brain->pid, &status, 0) < 0 && errno == EINTR) {
     }
     brain->exit_status = status;
+}
+
+void brain_stop(BrainProcess *brain, int grace_ms) {
+    if (!brain->pid) return;
+    if (brain->exited) {
+        close_pipes(brain); /* reaped already: its id may be reused, so no signal goes to it */
+    } else {
+        if (grace_ms > 0 && !brain->eof && brain_send(brain, "END")) wait_for_exit(brain, grace_ms);
+        kill_and_reap(brain);
+    }
     brain_log(brain, "**", "stopped");
     brain->pid = 0;
-    brain->to_fd = brain->from_fd = -1;
     brain->length = 0;
     brain->eof = false;
     brain->discarding = false;
+    brain->exited = false;
 }
