@@ -1,0 +1,112 @@
+#include "report.h"
+
+#include <math.h>
+#include <stdio.h>
+
+void report_clear_progress(const Tournament *t) {
+    if (t->tty) fputs("\r\033[K", stdout);
+}
+
+void report_progress(const Tournament *t) {
+    if (!t->tty) return;
+    const int64_t seconds = (monotonic_ms() - t->start_ms) / 1000;
+    printf("[%d/%d games, %d running, %lld s]", t->finished, t->schedule.job_count, t->running,
+           (long long)seconds);
+    fflush(stdout);
+}
+
+static void format_elo(char *out, size_t size, double value) {
+    if (isinf(value))
+        snprintf(out, size, "%s", value > 0 ? "+inf" : "-inf");
+    else
+        snprintf(out, size, "%.1f", fabs(value) < 0.05 ? 0.0 : value); /* no "-0.0" */
+}
+
+void report_score_line(const Tournament *t, const Encounter *e) {
+    const Score *s = &e->score;
+    const int n = score_games(s);
+    const double points = s->wins + 0.5 * s->draws;
+    printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", t->options->engines[e->a].name,
+           t->options->engines[e->b].name, s->wins, s->losses, s->draws, n ? points / n : 0.0, n);
+}
+
+void report_sprt_line(const Tournament *t, const Encounter *e) {
+    const SprtSettings *sprt = &t->options->sprt;
+    const double llr =
+        t->options->repeat ? sprt_llr_pentanomial(sprt, &e->penta) : sprt_llr(sprt, &e->score);
+    double lower, upper;
+    sprt_bounds(sprt, &lower, &upper);
+    printf("SPRT: llr %.3f (%.1f%%), lbound %.3f, ubound %.3f - %s\n", llr,
+           100.0 * llr / (llr >= 0 ? upper : -lower), lower, upper,
+           sprt_verdict_text(sprt_verdict(sprt, llr)));
+}
+
+static void print_encounter_summary(const Tournament *t, const Encounter *e) {
+    char elo[32], error[32];
+    report_score_line(t, e);
+    const EloEstimate estimate = elo_estimate(&e->score);
+    format_elo(elo, sizeof elo, estimate.elo);
+    format_elo(error, sizeof error, estimate.error);
+    printf("Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%\n", elo, error,
+           100 * estimate.los, 100 * estimate.draw_ratio);
+    if (t->options->repeat && pentanomial_pairs(&e->penta)) {
+        const EloEstimate p = elo_estimate_pentanomial(&e->penta);
+        format_elo(elo, sizeof elo, p.elo);
+        format_elo(error, sizeof error, p.error);
+        printf("Ptnml(0-2): [%d, %d, %d, %d, %d], Elo (ptnml): %s +/- %s, LOS (ptnml): %.1f %%\n",
+               e->penta.count[0], e->penta.count[1], e->penta.count[2], e->penta.count[3],
+               e->penta.count[4], elo, error, 100 * p.los);
+    }
+    if (t->options->sprt.enabled) report_sprt_line(t, e);
+}
+
+static int compare_points(const Tournament *t, int a, int b) {
+    const Score *sa = &t->engine_score[a], *sb = &t->engine_score[b];
+    const int na = score_games(sa), nb = score_games(sb);
+    const double pa = na ? (sa->wins + 0.5 * sa->draws) / na : 0;
+    const double pb = nb ? (sb->wins + 0.5 * sb->draws) / nb : 0;
+    return pa < pb ? 1 : pa > pb ? -1 : a - b;
+}
+
+static void print_table(const Tournament *t) {
+    const Options *options = t->options;
+    int order[MAX_ENGINES];
+    for (int i = 0; i < options->engine_count; i++) order[i] = i;
+    for (int i = 1; i < options->engine_count; i++)
+        for (int j = i; j > 0 && compare_points(t, order[j - 1], order[j]) > 0; j--) {
+            const int swap = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = swap;
+        }
+    printf("%4s %-20s %6s %6s %6s %6s %7s %8s %7s %7s%s\n", "Rank", "Name", "Games", "W", "L", "D",
+           "Score", "Elo", "+/-", "LOS", options->repeat ? "  Ptnml(0-2)" : "");
+    for (int r = 0; r < options->engine_count; r++) {
+        const int e = order[r];
+        const Score *s = &t->engine_score[e];
+        const EloEstimate estimate = elo_estimate(s);
+        char elo[32], error[32];
+        format_elo(elo, sizeof elo, estimate.elo);
+        format_elo(error, sizeof error, estimate.error);
+        const int n = score_games(s);
+        printf("%4d %-20s %6d %6d %6d %6d %6.1f%% %8s %7s %6.1f%%", r + 1, options->engines[e].name,
+               n, s->wins, s->losses, s->draws, n ? 100.0 * (s->wins + 0.5 * s->draws) / n : 0.0,
+               elo, error, 100 * estimate.los);
+        if (options->repeat) {
+            const Pentanomial *p = &t->engine_penta[e];
+            printf("  [%d, %d, %d, %d, %d]", p->count[0], p->count[1], p->count[2], p->count[3],
+                   p->count[4]);
+        }
+        printf("\n");
+    }
+}
+
+void report_final(const Tournament *t) {
+    report_clear_progress(t);
+    printf("\nResults of %d of %d games%s:\n", t->finished, t->schedule.job_count,
+           atomic_load(&t->interrupted) ? " (interrupted)" : "");
+    for (int e = 0; e < t->schedule.encounter_count; e++) print_encounter_summary(t, &t->schedule.encounters[e]);
+    printf("\n");
+    print_table(t);
+    fflush(stdout);
+}
+

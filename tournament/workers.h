@@ -1,0 +1,33 @@
+/* workers: the run's shared state and the threads that play it — each worker takes the next
+ * game of the schedule, plays it with its own two brain processes, and counts, prints and
+ * records the result under the run's lock. */
+#ifndef WUZI_WORKERS_H
+#define WUZI_WORKERS_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "jobs.h"
+
+typedef struct Tournament {
+    const Options *options;
+    Schedule schedule;
+    int next_job, finished, running;
+    Score engine_score[MAX_ENGINES];
+    Pentanomial engine_penta[MAX_ENGINES];
+    pthread_mutex_t lock;
+    atomic_bool stop;   /* start no new game */
+    atomic_bool cancel; /* abandon the games in progress */
+    atomic_bool interrupted;
+    bool tty;
+    bool record_error_shown;
+    int64_t start_ms;
+} Tournament;
+
+/* Play the whole schedule on options->concurrency threads; returns when every game is done or
+ * `stop` / `cancel` ended the run. */
+void workers_run(Tournament *t);
+
+#endif
