@@ -389,6 +389,19 @@ static void test_game_clock_runs_out(void) {
     end_match(&m);
 }
 
+static void test_game_clock_flags_the_move_that_empties_it(void) {
+    Match m;
+    /* 300 ms a move on a 500 ms game clock with 400 ms tolerance: about 200 ms are left after
+     * the first move, so the second empties the clock although it is inside the tolerance: it
+     * loses there, with the clock never below zero. */
+    play_match(&m, "clock2", "late 300", "line 5", "-each tc=0.5/1 -tolerance 400 -games 1");
+    const char *reason = strstr(m.out, "Finished game 1 (A vs B): 0-1 {A ran out of game time (");
+    CHECKF(reason != NULL, "%s", m.out);
+    const long left = reason ? atol(reason + strlen("Finished game 1 (A vs B): 0-1 {A ran out of game time (")) : -1;
+    CHECKF(left > 0, "flagged with %ld ms left: %s", left, m.out);
+    end_match(&m);
+}
+
 static void test_no_zombie_while_brains_die(void) {
     char tag[64], command[2048];
     make_tag(tag, sizeof tag, "zombie");
@@ -784,6 +797,7 @@ int main(void) {
     RUN(test_brain_gone_between_games_is_restarted);
     RUN(test_missing_command_and_draw_adjudication);
     RUN(test_late_move_within_and_beyond_tolerance);
+    RUN(test_game_clock_flags_the_move_that_empties_it);
     RUN(test_game_clock_runs_out);
     RUN(test_occupied_garbage_error_lose);
     RUN(test_no_about_and_ignored_end);

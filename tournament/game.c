@@ -253,7 +253,17 @@ static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *el
                    line);
         return forfeit(state, color, END_ERROR);
     }
-    if (spec->match_ms > 0) state->time_left[color] -= *elapsed;
+    if (spec->match_ms > 0) {
+        /* The tolerance excuses a late answer to the turn limit, never an empty game clock:
+         * the move that empties it loses, rather than the clock going on below zero. */
+        if (*elapsed > state->time_left[color]) {
+            set_reason(state->record, "%s ran out of game time (%lld ms left, the move took %lld ms)",
+                       name_of(state, color), (long long)state->time_left[color], (long long)*elapsed);
+            state->time_left[color] = 0;
+            return forfeit(state, color, END_TIME);
+        }
+        state->time_left[color] -= *elapsed;
+    }
     return OUTCOME_OK;
 }
 
