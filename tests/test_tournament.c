@@ -379,6 +379,28 @@ static void test_late_move_within_and_beyond_tolerance(void) {
     end_match(&m);
 }
 
+static void test_openings_that_do_not_fit_are_skipped(void) {
+    char path[128], extra[256];
+    snprintf(path, sizeof path, "/tmp/wuzi-test-%d-openings.txt", (int)getpid());
+    FILE *file = fopen(path, "w");
+    if (!file) {
+        CHECK(false);
+        return;
+    }
+    /* Lines 2 and 4 reach past a 15x15 board (Piskvork's own 15x15 file has such a line). */
+    fputs("0,0, 1,0\n8,0\n0,0, 0,1\n7,7, -9,0\n", file);
+    fclose(file);
+    Match m;
+    snprintf(extra, sizeof extra, FAST " -games 2 -openings file=%s 2>&1", path);
+    play_match(&m, "openings", "good", "good", extra);
+    CHECKF(count_of(m.out, "warning:") == 1, "%s", m.out);
+    CHECKF(strstr(m.out, "2 openings of") && strstr(m.out, "skipped (lines 2, 4)"), "%s", m.out);
+    CHECKF(strstr(m.out, "Openings: 2 from") != NULL, "%s", m.out);
+    CHECKF(strstr(m.out, "Finished game 2") != NULL, "%s", m.out);
+    end_match(&m);
+    remove(path);
+}
+
 static void test_game_clock_runs_out(void) {
     Match m;
     /* 300 ms a move on a 700 ms game clock (1 s per move), 50 ms tolerance: 400 ms are left
@@ -799,6 +821,7 @@ int main(void) {
     RUN(test_late_move_within_and_beyond_tolerance);
     RUN(test_game_clock_flags_the_move_that_empties_it);
     RUN(test_game_clock_runs_out);
+    RUN(test_openings_that_do_not_fit_are_skipped);
     RUN(test_occupied_garbage_error_lose);
     RUN(test_no_about_and_ignored_end);
     RUN(test_chatter_and_stderr_are_not_moves);

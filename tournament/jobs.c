@@ -46,6 +46,17 @@ static void lay_out(Schedule *t, const Options *options) {
         for (int e = 0; e < t->encounter_count; e++) add_encounter_games(t, options, e, r);
 }
 
+/* One warning for every opening left out, naming the first lines. */
+static void warn_skipped(const OpeningBook *book, const Options *options) {
+    if (!book->skipped) return;
+    fprintf(stderr, "wuzi-tournament: warning: %d opening%s of %s do%s not fit the %dx%d board or rule, skipped (line",
+            book->skipped, book->skipped == 1 ? "" : "s", options->openings_file, book->skipped == 1 ? "es" : "",
+            options->settings.width, options->settings.height);
+    const int named = book->skipped < OPENING_SKIPPED_NAMED ? book->skipped : OPENING_SKIPPED_NAMED;
+    for (int i = 0; i < named; i++) fprintf(stderr, "%s %d", i ? "," : (named > 1 ? "s" : ""), book->skipped_line[i]);
+    fprintf(stderr, "%s)\n", book->skipped > named ? ", ..." : "");
+}
+
 static void load_openings(Schedule *t, const Options *options) {
     if (!options->openings_file) return;
     char error[512];
@@ -54,13 +65,11 @@ static void load_openings(Schedule *t, const Options *options) {
         options_fail("%s", error);
     for (int i = 0; i < t->book.count; i++) {
         char why[160];
-        if (!game_opening_valid(&options->settings, &t->book.items[i], why, sizeof why)) {
-            char message[512];
-            snprintf(message, sizeof message, "%s:%d: %s", options->openings_file,
-                     t->book.items[i].line, why);
-            options_fail("%s", message);
-        }
+        if (!game_opening_valid(&options->settings, &t->book.items[i], why, sizeof why))
+            openings_skip(&t->book, i--);
     }
+    if (t->book.count == 0) options_fail("%s holds no opening that fits these settings", options->openings_file);
+    warn_skipped(&t->book, options);
     if (options->opening_random) {
         uint64_t seed = options->opening_seed_given ? options->opening_seed
                         : options->seed_given       ? options->seed

@@ -32,6 +32,7 @@ static bool add_stone(Opening *opening, int x, int y, int width, int height, cha
     if (x < 0 || y < 0 || x >= width || y >= height) {
         snprintf(error, error_size, "stone %d (%d,%d) is off the %dx%d board", opening->count + 1,
                  x, y, width, height);
+        opening->off_board = true;
         return false;
     }
     for (int i = 0; i < opening->count; i++) {
@@ -86,6 +87,7 @@ static bool parse_pos(const char *p, int width, int height, Opening *opening, ch
 bool opening_parse(const char *text, OpeningFormat format, int width, int height, Opening *opening,
                    char *error, size_t error_size) {
     opening->count = 0;
+    opening->off_board = false;
     if (format == OPENING_POS) return parse_pos(text, width, height, opening, error, error_size);
     return parse_offset(text, width, height, opening, error, error_size);
 }
@@ -113,8 +115,7 @@ static bool is_blank_or_comment(const char *line) {
 
 bool openings_load(OpeningBook *book, const char *path, OpeningFormat format, int width, int height,
                    char *error, size_t error_size) {
-    book->items = NULL;
-    book->count = 0;
+    memset(book, 0, sizeof *book);
     FILE *file = fopen(path, "r");
     if (!file) {
         snprintf(error, error_size, "cannot open %s", path);
@@ -138,17 +139,23 @@ bool openings_load(OpeningBook *book, const char *path, OpeningFormat format, in
         }
         Opening *opening = &book->items[book->count];
         char reason[160];
-        if (!opening_parse(line, format, width, height, opening, reason, sizeof reason)) {
+        const bool parsed = opening_parse(line, format, width, height, opening, reason, sizeof reason);
+        opening->line = line_number;
+        if (!parsed && opening->off_board) {
+            book->count++;
+            openings_skip(book, book->count - 1);
+            continue;
+        }
+        if (!parsed) {
             snprintf(error, error_size, "%s:%d: %s", path, line_number, reason);
             ok = false;
             break;
         }
-        opening->line = line_number;
         book->count++;
     }
     fclose(file);
     if (ok && book->count == 0) {
-        snprintf(error, error_size, "%s holds no opening", path);
+        snprintf(error, error_size, "%s holds no opening that fits a %dx%d board", path, width, height);
         ok = false;
     }
     if (!ok) openings_free(book);
@@ -159,6 +166,13 @@ void openings_free(OpeningBook *book) {
     free(book->items);
     book->items = NULL;
     book->count = 0;
+}
+
+void openings_skip(OpeningBook *book, int index) {
+    if (book->skipped < OPENING_SKIPPED_NAMED) book->skipped_line[book->skipped] = book->items[index].line;
+    book->skipped++;
+    memmove(&book->items[index], &book->items[index + 1], (size_t)(book->count - index - 1) * sizeof *book->items);
+    book->count--;
 }
 
 void openings_shuffle(OpeningBook *book, uint64_t seed) {

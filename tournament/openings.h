@@ -20,12 +20,17 @@ typedef enum OpeningFormat { OPENING_OFFSET, OPENING_POS } OpeningFormat;
 typedef struct Opening {
     int count;
     int x[OPENING_MAX_STONES], y[OPENING_MAX_STONES];
-    int line; /* line number in its file, for messages */
+    int line;       /* line number in its file, for messages */
+    bool off_board; /* set when parsing failed only because a stone lies off the board */
 } Opening;
+
+#define OPENING_SKIPPED_NAMED 8
 
 typedef struct OpeningBook {
     Opening *items;
     int count;
+    int skipped;                              /* lines that do not fit the board */
+    int skipped_line[OPENING_SKIPPED_NAMED]; /* the first of them */
 } OpeningBook;
 
 /* Parse one line into absolute coordinates on a width×height board. False (with a reason in
@@ -36,10 +41,14 @@ bool opening_parse(const char *text, OpeningFormat format, int width, int height
 void opening_format(const Opening *opening, OpeningFormat format, int width, int height, char *out,
                     size_t size);
 
-/* Read a whole file; false with a message naming the line on the first bad one. */
+/* Read a whole file; a line with a stone off the board is skipped and counted (a file made for
+ * a larger board is still of use); false with a message naming the line on the first malformed
+ * one, or when no opening is left. */
 bool openings_load(OpeningBook *book, const char *path, OpeningFormat format, int width, int height,
                    char *error, size_t error_size);
 void openings_free(OpeningBook *book);
+/* Count the line of book->items[index] as skipped and drop it from the book. */
+void openings_skip(OpeningBook *book, int index);
 /* Shuffle the book with a seeded generator (reproducible for a given seed). */
 void openings_shuffle(OpeningBook *book, uint64_t seed);
 
