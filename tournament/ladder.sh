@@ -16,8 +16,8 @@ difference measured against its neighbour.
   -l "LEVELS"   levels from weakest to strongest (default "n1 n2 n3 n5 greedy max")
   -g GAMES      games per neighbouring pair (default 100)
   -c N          games at the same time (default 2)
-  -t TC         time control MATCH/TURN in seconds (default 0/0.2)
-  -T MS         move-time tolerance in ms (default: the runner's, 1000)
+  -t TC         time control MATCH/TURN in seconds (default 10/0.2: a 10 s game clock)
+  -T MS         move-time tolerance in ms (default 100)
   -s SIZE       board size (default 15)
   -R RULE       0 freestyle, 1 standard, 4 renju (default 0)
   -o FILE       openings in offset format (default tournament/openings/<rule>-<size>.txt)
@@ -26,16 +26,10 @@ difference measured against its neighbour.
 EOF
 }
 
+. "$(dirname "$0")/match_conditions.sh"
 brain=./pbrain-wuzi
-runner=./wuzi-tournament
 levels="n1 n2 n3 n5 greedy max"
 games=100
-concurrency=2
-tc=0/0.2
-tolerance=
-size=15
-rule=0
-openings=
 dir=
 while getopts "b:r:l:g:c:t:T:s:R:o:d:h" opt; do
     case $opt in
@@ -55,17 +49,13 @@ while getopts "b:r:l:g:c:t:T:s:R:o:d:h" opt; do
     esac
 done
 
-case $rule in 0) rule_name=freestyle ;; 1) rule_name=standard ;; 4) rule_name=renju ;; *) rule_name=rule$rule ;; esac
-here=$(dirname "$0")
-[ -n "$openings" ] || openings=$here/openings/$rule_name-$size.txt
-for program in "$brain" "$runner"; do
-    [ -x "$program" ] || { echo "ladder.sh: $program not found or not executable (run make first)" >&2; exit 2; }
-done
-[ -f "$openings" ] || { echo "ladder.sh: no opening file $openings (-o FILE)" >&2; exit 2; }
+resolve_conditions ladder.sh
+[ -x "$brain" ] || { echo "ladder.sh: $brain not found or not executable (run make first)" >&2; exit 2; }
 [ -n "$dir" ] || dir=$(mktemp -d "${TMPDIR:-/tmp}/wuzi-ladder.XXXXXX")
 mkdir -p "$dir"
 
-echo "Ladder: $levels; $games games per pair, tc=$tc, ${size}x$size $rule_name, openings $openings"
+echo "Ladder: $levels; $games games per pair"
+echo "Conditions: $conditions"
 echo "Output of each pair in $dir"
 
 previous=
@@ -83,7 +73,7 @@ for level in $levels; do
     "$runner" -engine name="$level" cmd="$brain --level $level" \
         -engine name="$previous" cmd="$brain --level $previous" \
         -each tc="$tc" -games "$games" -repeat -concurrency "$concurrency" \
-        -boardsize "$size" -rule "$rule" ${tolerance:+-tolerance "$tolerance"} \
+        -boardsize "$size" -rule "$rule" -tolerance "$tolerance" \
         -openings file="$openings" order=sequential \
         -pgn "$dir/$level-vs-$previous.pgn" > "$out"
     score=$(grep '^Score of' "$out" | tail -n 1 | sed 's/^Score of [^:]*: //')

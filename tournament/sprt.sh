@@ -19,8 +19,8 @@ Exit status: 0 H1 accepted (NEW is better), 1 H0 accepted, 3 no decision within 
   -B BETA       false negative rate (default 0.05)
   -m MAX        most games to play (default 20000)
   -c N          games at the same time (default 2)
-  -t TC         time control MATCH/TURN in seconds (default 0/0.2)
-  -T MS         move-time tolerance in ms (default: the runner's, 1000)
+  -t TC         time control MATCH/TURN in seconds (default 10/0.2: a 10 s game clock)
+  -T MS         move-time tolerance in ms (default 100)
   -s SIZE       board size (default 15)
   -R RULE       0 freestyle, 1 standard, 4 renju (default 0)
   -o FILE       openings in offset format (default tournament/openings/<rule>-<size>.txt)
@@ -35,13 +35,7 @@ elo1=10
 alpha=0.05
 beta=0.05
 max=20000
-concurrency=2
-tc=0/0.2
-tolerance=
-size=15
-rule=0
-openings=
-runner=./wuzi-tournament
+. "$(dirname "$0")/match_conditions.sh"
 pgn=
 while getopts "e:E:a:B:m:c:t:T:s:R:o:r:p:h" opt; do
     case $opt in
@@ -67,18 +61,16 @@ shift $((OPTIND - 1))
 old=$1
 new=$2
 
-case $rule in 0) rule_name=freestyle ;; 1) rule_name=standard ;; 4) rule_name=renju ;; *) rule_name=rule$rule ;; esac
-[ -n "$openings" ] || openings=$(dirname "$0")/openings/$rule_name-$size.txt
-[ -x "$runner" ] || { echo "sprt.sh: $runner not found or not executable (run make first)" >&2; exit 2; }
-[ -f "$openings" ] || { echo "sprt.sh: no opening file $openings (-o FILE)" >&2; exit 2; }
+resolve_conditions sprt.sh
 
 out=$(mktemp "${TMPDIR:-/tmp}/wuzi-sprt.XXXXXX")
-echo "SPRT elo0=$elo0 elo1=$elo1 alpha=$alpha beta=$beta: new=\"$new\" vs old=\"$old\", tc=$tc, ${size}x$size $rule_name"
+echo "SPRT elo0=$elo0 elo1=$elo1 alpha=$alpha beta=$beta: new=\"$new\" vs old=\"$old\""
+echo "Conditions: $conditions"
 status=0
 # The runner prints each game; the summary at the end has the Elo and the SPRT verdict.
 "$runner" -engine name=new cmd="$new" -engine name=old cmd="$old" \
     -each tc="$tc" -games "$max" -repeat -concurrency "$concurrency" \
-    -boardsize "$size" -rule "$rule" ${tolerance:+-tolerance "$tolerance"} \
+    -boardsize "$size" -rule "$rule" -tolerance "$tolerance" \
     -openings file="$openings" order=random \
     -sprt elo0="$elo0" elo1="$elo1" alpha="$alpha" beta="$beta" \
     ${pgn:+-pgn "$pgn"} | tee "$out" | grep -E '^(Finished game|Score of)' | awk '
