@@ -3,6 +3,8 @@
 #ifndef WUZI_COORDS_H
 #define WUZI_COORDS_H
 
+#include <stdbool.h>
+
 enum { EMPTY = 0, BLACK = 1, WHITE = 2, WALL = 3 };
 
 #define BOARD_MAX 32
@@ -20,6 +22,12 @@ static inline int opponent(int color) { return 3 - color; }
 static inline int cell_at(int x, int y) { return (y + PAD) * STRIDE + x + PAD; }
 static inline int cell_x(int cell) { return cell % STRIDE - PAD; }
 static inline int cell_y(int cell) { return cell / STRIDE - PAD; }
+
+static inline bool cells_contain(const int *cells, int count, int cell) {
+    for (int i = 0; i < count; i++)
+        if (cells[i] == cell) return true;
+    return false;
+}
 
 typedef struct Geometry Geometry;
 typedef struct Board Board;

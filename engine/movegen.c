@@ -10,12 +10,14 @@
 
 bool movegen_may_be_foul(const Board *board, int cell) {
     int strong = 0;
+    bool suspicious = false;
     for (int d = 0; d < 4; d++) {
         const Shape shape = shape_at(&board->shapes, cell, d, BLACK);
-        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) return true;
-        if (shape >= SHAPE_OPEN_THREE && shape != SHAPE_FIVE) strong++;
+        if (shape == SHAPE_FIVE) return false; /* a five wins, whatever else it makes */
+        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) suspicious = true;
+        if (shape >= SHAPE_OPEN_THREE) strong++;
     }
-    return strong >= 2;
+    return suspicious || strong >= 2;
 }
 
 static bool forbidden_here(Board *board, int cell, int color) {
@@ -61,12 +63,6 @@ static bool makes_four(CellClass cell_class) {
     return cell_class == CLASS_FOUR || cell_class == CLASS_FOUR_THREE || cell_class >= CLASS_OPEN_FOUR;
 }
 
-static bool contains(const int *cells, int count, int cell) {
-    for (int i = 0; i < count; i++)
-        if (cells[i] == cell) return true;
-    return false;
-}
-
 int movegen_defences(Board *board, int *cells, int max) {
     const int me = board->to_move, other = opponent(me);
     int count = 0;
@@ -84,9 +80,9 @@ int movegen_defences(Board *board, int *cells, int max) {
             if (!shape_is_four(shape_at(&board->shapes, threat, d, other))) continue;
             for (int step = -KEY_SIDE; step <= KEY_SIDE; step++) {
                 const int cell = threat + step * DIRECTION[d];
-                if (board->cell[cell] != EMPTY || contains(tried, tried_count, cell)) continue;
+                if (board->cell[cell] != EMPTY || cells_contain(tried, tried_count, cell)) continue;
                 if (tried_count < (int)(sizeof tried / sizeof tried[0])) tried[tried_count++] = cell;
-                if (contains(cells, fours, cell) || forbidden_here(board, cell, me)) continue;
+                if (cells_contain(cells, fours, cell) || forbidden_here(board, cell, me)) continue;
                 board_make_fast(board, cell);
                 const bool stops = !movegen_has_winning_threat(board, other);
                 board_undo_fast(board);

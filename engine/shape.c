@@ -325,8 +325,6 @@ static void refresh_class(ShapeState *state, const ShapeTables *tables, int cell
 
 /* ---- incremental state ------------------------------------------------------------------ */
 
-static int key_shift(int offset) { return 2 * key_slot(KEY_SIDE + offset); }
-
 static void refresh(ShapeState *state, const ShapeTables *tables, int cell, int direction) {
     const uint32_t key = state->key[cell][direction];
     state->shape[cell][direction] = tables->packed[key];
@@ -343,7 +341,7 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
                 uint32_t key = 0;
                 for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
                     if (!offset) continue;
-                    key |= (uint32_t)cell[c + offset * DIRECTION[direction]] << key_shift(offset);
+                    key |= (uint32_t)cell[c + offset * DIRECTION[direction]] << shape_key_shift(offset);
                 }
                 state->key[c][direction] = key;
                 refresh(state, tables, c, direction);
@@ -363,7 +361,7 @@ void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *c
             if (!offset) continue;
             /* `cell` sits at `offset` from the cell whose key we change. */
             const int neighbour = cell - offset * step;
-            state->key[neighbour][direction] ^= change << key_shift(offset);
+            state->key[neighbour][direction] ^= change << shape_key_shift(offset);
             /* Occupied cells' shapes mean nothing: refreshed when they empty again. */
             if (cells[neighbour] != EMPTY) continue;
             const uint8_t before = state->shape[neighbour][direction];

@@ -114,6 +114,13 @@ int shape_combo_of(const Shape shapes[4]);
 /* The shapes of a combination code, in ascending order. */
 void shape_combo_shapes(int combo, Shape shapes[4]);
 
+/* Bit position, within a cell's pattern key, of the cell `offset` steps along the direction
+ * (-KEY_SIDE..KEY_SIDE, not 0): KEY_SIDE cells before the cell, then KEY_SIDE after, 2 bits each. */
+static inline int shape_key_shift(int offset) {
+    const int index = KEY_SIDE + offset;
+    return 2 * (index < KEY_SIDE ? index : index - 1);
+}
+
 static inline int shape_class_count(const ShapeState *state, int color, CellClass cell_class) {
     return state->class_count[color - 1][cell_class];
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "movegen.h"
 #include "rules.h"
 
 /* One search explores the attacker's nodes (attacker to move: `attack`) and, after a three, the
@@ -118,35 +119,26 @@ static inline bool makes_four(int shape) { return shape == SHAPE_FOUR || shape =
 
 /* A stone here would give `color` two winning cells at once (an open four, a double four). */
 static bool winning_cell(const Board *board, int cell, int color) {
-    int fours = 0;
-    for (int direction = 0; direction < 4; direction++) {
-        const int shape = shape_of(board, cell, direction, color);
-        if (shape == SHAPE_OPEN_FOUR) return true;
-        if (shape == SHAPE_FOUR) fours++;
-    }
-    return fours >= 2;
+    return shape_cell_class(&board->shapes, cell, color) == CLASS_OPEN_FOUR;
 }
 
-/* What a stone here would threaten, from its four shapes: a win next move (open four, double
- * four), a four-three, or nothing forcing. */
+/* What a stone here would threaten, from its cell class (shape.h, the one classification): a
+ * win next move (open four, double four), a four-three, or nothing forcing. */
 enum { THREAT_NONE, THREAT_FOUR_THREE, THREAT_WIN };
 
+static int threat_of_class(CellClass cell_class) {
+    return cell_class == CLASS_OPEN_FOUR    ? THREAT_WIN
+           : cell_class == CLASS_FOUR_THREE ? THREAT_FOUR_THREE
+                                            : THREAT_NONE;
+}
+
 static int threat_kind(const int shapes[4]) {
-    int fours = 0, open_threes = 0;
-    for (int direction = 0; direction < 4; direction++) {
-        if (shapes[direction] == SHAPE_OPEN_FOUR) return THREAT_WIN;
-        fours += makes_four(shapes[direction]);
-        open_threes += shape_is_open_three((Shape)shapes[direction]);
-    }
-    if (fours >= 2) return THREAT_WIN;
-    return fours == 1 && open_threes ? THREAT_FOUR_THREE : THREAT_NONE;
+    const Shape four[4] = {(Shape)shapes[0], (Shape)shapes[1], (Shape)shapes[2], (Shape)shapes[3]};
+    return threat_of_class(shape_combo_class(shape_combo_of(four)));
 }
 
 static int threat_at(const Board *board, int cell, int color) {
-    int shapes[4];
-    for (int direction = 0; direction < 4; direction++)
-        shapes[direction] = shape_of(board, cell, direction, color);
-    return threat_kind(shapes);
+    return threat_of_class(shape_cell_class(&board->shapes, cell, color));
 }
 
 static bool has_open_three(const Board *board, int cell, int color) {
@@ -155,21 +147,11 @@ static bool has_open_three(const Board *board, int cell, int color) {
     return false;
 }
 
-/* Renju fouls need the exact (recursive) judge, but only a cell with an overline, an open four
- * (perhaps two fours in one line) or two lines of three or more can be one. */
+/* Renju fouls need the exact (recursive) judge; movegen's pre-filter spares it most cells. */
 static bool forbidden(ThreatSearch *search, int cell, int color) {
     Board *board = search->board;
     if (color != BLACK || !(board->rule & RULE_RENJU)) return false;
-    int strong = 0;
-    bool suspicious = false;
-    for (int direction = 0; direction < 4; direction++) {
-        const int shape = shape_of(board, cell, direction, BLACK);
-        if (shape == SHAPE_FIVE) return false;
-        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) suspicious = true;
-        if (shape >= SHAPE_OPEN_THREE) strong++;
-    }
-    if (!suspicious && strong < 2) return false;
-    return rules_foul(board, cell) != FOUL_NONE;
+    return movegen_may_be_foul(board, cell) && rules_foul(board, cell) != FOUL_NONE;
 }
 
 /* A threat cell of black's under renju must stay legal whatever the defender plays first. A
@@ -183,13 +165,6 @@ static bool stays_legal(const ThreatSearch *search, int cell) {
     for (int direction = 0; direction < 4; direction++)
         open_threes += shape_is_open_three((Shape)shape_of(board, cell, direction, BLACK));
     return open_threes < 2;
-}
-
-/* Bit position, within a cell's pattern key, of the cell `offset` steps along the direction
- * (shape.c's layout: KEY_SIDE cells before, then KEY_SIDE after, 2 bits each). */
-static inline int key_shift(int offset) {
-    const int index = KEY_SIDE + offset;
-    return 2 * (index < KEY_SIDE ? index : index - 1);
 }
 
 /* ---- budget --------------------------------------------------------------------------------- */
@@ -281,7 +256,7 @@ static bool spoils_five(const Board *board, int five, int cell, int owner) {
         int offset = -KEY_SIDE;
         while (offset <= KEY_SIDE && five + offset * DIRECTION[direction] != cell) offset++;
         if (offset > KEY_SIDE) return false;
-        const uint32_t key = board->shapes.key[five][direction] | blocker << key_shift(offset);
+        const uint32_t key = board->shapes.key[five][direction] | blocker << shape_key_shift(offset);
         if (shape_lookup(tables, key, owner) == SHAPE_FIVE) return false;
     }
     return true;
@@ -332,7 +307,7 @@ static int defences_of(const ThreatSearch *search, int threat, int *out) {
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
             const int cell = threat + offset * DIRECTION[direction];
             if (!offset || board->cell[cell] != EMPTY) continue;
-            const int after = shape_lookup(tables, key | ((uint32_t)defender << key_shift(offset)), attacker);
+            const int after = shape_lookup(tables, key | ((uint32_t)defender << shape_key_shift(offset)), attacker);
             const int open_left = open_fours - (shape == SHAPE_OPEN_FOUR) + (after == SHAPE_OPEN_FOUR);
             const int fours_left = fours - 1 + makes_four(after);
             if (open_left == 0 && fours_left < 2) out[count++] = cell;
@@ -341,16 +316,10 @@ static int defences_of(const ThreatSearch *search, int threat, int *out) {
     return count;
 }
 
-static bool contains(const int *cells, int count, int cell) {
-    for (int i = 0; i < count; i++)
-        if (cells[i] == cell) return true;
-    return false;
-}
-
 #define MAX_STOPS 160
 
 static int add_unique(int *cells, int count, int cell) {
-    if (!contains(cells, count, cell) && count < MAX_STOPS) cells[count++] = cell;
+    if (!cells_contain(cells, count, cell) && count < MAX_STOPS) cells[count++] = cell;
     return count;
 }
 
@@ -358,7 +327,7 @@ static int add_unique(int *cells, int count, int cell) {
 static int intersect(int *stops, int count, const int *other, int other_count) {
     int kept = 0;
     for (int i = 0; i < count; i++)
-        if (contains(other, other_count, stops[i])) stops[kept++] = stops[i];
+        if (cells_contain(other, other_count, stops[i])) stops[kept++] = stops[i];
     return kept;
 }
 
@@ -371,7 +340,7 @@ static int block_counter_fours(const Board *board, int block, int defender, int 
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
             const int cell = block + offset * DIRECTION[direction];
             if (!offset || board->cell[cell] != EMPTY) continue;
-            const int after = shape_lookup(tables, key | (uint32_t)defender << key_shift(offset), defender);
+            const int after = shape_lookup(tables, key | (uint32_t)defender << shape_key_shift(offset), defender);
             if (after >= SHAPE_FOUR) count = add_unique(out, count, cell);
         }
     }
@@ -499,7 +468,7 @@ static int defender_replies(ThreatSearch *search, const uint16_t *list, int coun
     }
     for (int j = 0; j < stop_count; j++) {
         const int cell = stops[j];
-        if (contains(out, replies, cell) || forbidden(search, cell, defender)) continue;
+        if (cells_contain(out, replies, cell) || forbidden(search, cell, defender)) continue;
         if (replies == MAX_REPLIES) return -1;
         out[replies++] = cell;
     }
@@ -597,7 +566,7 @@ static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidat
         for (int offset = -(KEY_SIDE - 1); offset < KEY_SIDE; offset++) {
             const int maker = cell + offset * DIRECTION[direction];
             if (!offset || board->cell[maker] != EMPTY) continue;
-            shapes[direction] = shape_lookup(tables, key | (uint32_t)attacker << key_shift(offset), attacker);
+            shapes[direction] = shape_lookup(tables, key | (uint32_t)attacker << shape_key_shift(offset), attacker);
             if (threat_kind(shapes) != THREAT_NONE && !reaches(board, maker, attacker, SHAPE_FOUR))
                 add_candidate(search, maker, near, out, total);
         }

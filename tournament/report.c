@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 void report_clear_progress(const Tournament *t) {
     if (t->tty) fputs("\r\033[K", stdout);
@@ -60,28 +61,31 @@ static void print_encounter_summary(const Tournament *t, const Encounter *e) {
     if (t->options->sprt.enabled) report_sprt_line(t, e);
 }
 
-static int compare_points(const Tournament *t, int a, int b) {
-    const Score *sa = &t->engine_score[a], *sb = &t->engine_score[b];
-    const int na = score_games(sa), nb = score_games(sb);
-    const double pa = na ? (sa->wins + 0.5 * sa->draws) / na : 0;
-    const double pb = nb ? (sb->wins + 0.5 * sb->draws) / nb : 0;
-    return pa < pb ? 1 : pa > pb ? -1 : a - b;
+typedef struct Standing {
+    int engine;
+    double points; /* share of the points, 0..1 */
+} Standing;
+
+/* More points first; equal points in the order the engines were given. */
+static int compare_standings(const void *a, const void *b) {
+    const Standing *x = a, *y = b;
+    if (x->points != y->points) return x->points < y->points ? 1 : -1;
+    return x->engine - y->engine;
 }
 
 static void print_table(const Tournament *t) {
     const Options *options = t->options;
-    int order[MAX_ENGINES];
-    for (int i = 0; i < options->engine_count; i++) order[i] = i;
-    for (int i = 1; i < options->engine_count; i++)
-        for (int j = i; j > 0 && compare_points(t, order[j - 1], order[j]) > 0; j--) {
-            const int swap = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = swap;
-        }
+    Standing order[MAX_ENGINES];
+    for (int i = 0; i < options->engine_count; i++) {
+        const Score *s = &t->engine_score[i];
+        const int n = score_games(s);
+        order[i] = (Standing){i, n ? (s->wins + 0.5 * s->draws) / n : 0};
+    }
+    qsort(order, (size_t)options->engine_count, sizeof *order, compare_standings);
     printf("%4s %-20s %6s %6s %6s %6s %7s %8s %7s %7s%s\n", "Rank", "Name", "Games", "W", "L", "D",
            "Score", "Elo", "+/-", "LOS", options->repeat ? "  Ptnml(0-2)" : "");
     for (int r = 0; r < options->engine_count; r++) {
-        const int e = order[r];
+        const int e = order[r].engine;
         const Score *s = &t->engine_score[e];
         const EloEstimate estimate = elo_estimate(s);
         char elo[32], error[32];
