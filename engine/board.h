@@ -17,7 +17,6 @@
 #include "lines.h"
 #include "shape.h"
 
-#define MAX_MOVES (BOARD_MAX * BOARD_MAX)
 
 /* Rule bits, as in Gomocup's INFO rule. */
 enum {

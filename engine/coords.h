@@ -8,6 +8,7 @@
 enum { EMPTY = 0, BLACK = 1, WHITE = 2, WALL = 3 };
 
 #define BOARD_MAX 32
+#define MAX_MOVES (BOARD_MAX * BOARD_MAX)
 #define CONNECT_MIN 3
 #define CONNECT_MAX 5
 #define PAD 5                       /* WALL cells around the board: pattern keys look 5 cells out */

@@ -194,6 +194,30 @@ EngineError engine_start(Engine *engine, int width, int height) {
 bool engine_has_game(const Engine *engine) { return engine->has_game; }
 const Board *engine_board(const Engine *engine) { return &engine->board; }
 int engine_rule(const Engine *engine) { return engine->rule; }
+int engine_width(const Engine *engine) { return engine->board.width; }
+int engine_height(const Engine *engine) { return engine->board.height; }
+bool engine_on_board(const Engine *engine, int x, int y) { return board_on(&engine->board, x, y); }
+bool engine_board_full(const Engine *engine) { return board_full(&engine->board); }
+
+/* The rules' checks try a stone and take it back: the position is the same when they return. */
+int engine_forbidden_cells(Engine *engine, int *cells, int max) {
+    Board *board = &engine->board;
+    int count = 0;
+    if (!engine->has_game || !(board->rule & RULE_RENJU)) return 0;
+    for (int cell = board_first(board); cell && count < max; cell = board_next(board, cell))
+        if (board_empty_at(board, cell) && rules_forbidden(board, cell, BLACK)) cells[count++] = cell;
+    return count;
+}
+
+int engine_winning_cells_of_opponent(Engine *engine, int *cells, int max) {
+    Board *board = &engine->board;
+    const int them = opponent(board->to_move);
+    int count = 0;
+    if (!engine->has_game) return 0;
+    for (int cell = board_first(board); cell && count < max; cell = board_next(board, cell))
+        if (board_empty_at(board, cell) && rules_would_win(board, cell, them)) cells[count++] = cell;
+    return count;
+}
 
 static EngineError locate(const Engine *engine, int x, int y, int *cell) {
     if (!engine->has_game) return ENGINE_NO_GAME;

@@ -11,7 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "coords.h"
+#include "engine_limits.h"
+
+struct Board;
 
 typedef struct Engine Engine;
 
@@ -27,31 +30,6 @@ typedef enum EngineError {
 } EngineError;
 
 const char *engine_error_text(EngineError error);
-
-/* What the manager allows for one move; milliseconds. */
-typedef struct EngineLimits {
-    int64_t turn_ms;        /* INFO timeout_turn; 0 = answer at once (no search) */
-    int64_t match_ms;       /* INFO timeout_match; 0 = no limit */
-    int64_t time_left_ms;   /* INFO time_left; INT64_MAX or 2147483647 = unlimited */
-    int64_t max_nodes;      /* 0 = no limit */
-    int max_depth;          /* 0 = no limit */
-} EngineLimits;
-
-void engine_limits_default(EngineLimits *limits);
-
-/* One finished iteration of the search, for MESSAGE lines. */
-#define REPORT_PV_MAX 32
-typedef struct EngineReport {
-    int depth;
-    int score;              /* from the side to move's view; meaningful when mate == 0 */
-    int mate;               /* > 0: side to move wins in `mate` of its own moves; < 0: loses */
-    uint64_t nodes;
-    int64_t elapsed_ms;
-    int pv_length;
-    int pv[REPORT_PV_MAX];  /* cells; cell_x / cell_y give coordinates */
-} EngineReport;
-
-typedef void (*EngineReportFn)(void *context, const EngineReport *report);
 
 Engine *engine_new(void);
 void engine_free(Engine *engine);
@@ -72,8 +50,17 @@ void engine_clear_hash(Engine *engine);
 /* A new empty board; on error the old game is kept. */
 EngineError engine_start(Engine *engine, int width, int height);
 bool engine_has_game(const Engine *engine);
-const Board *engine_board(const Engine *engine);
+/* The position, for a caller that judges games with board.h and rules.h itself (the demo). */
+const struct Board *engine_board(const Engine *engine);
 int engine_rule(const Engine *engine);
+int engine_width(const Engine *engine);
+int engine_height(const Engine *engine);
+bool engine_on_board(const Engine *engine, int x, int y);
+bool engine_board_full(const Engine *engine);
+/* Cells (as engine_think returns them) where black may not play under renju (none under other
+ * rules), and cells where the side that has just moved would win at once. Up to `max`. */
+int engine_forbidden_cells(Engine *engine, int *cells, int max);
+int engine_winning_cells_of_opponent(Engine *engine, int *cells, int max);
 
 /* The side to move plays x,y. */
 EngineError engine_play(Engine *engine, int x, int y);

@@ -15,7 +15,7 @@
 #include "threat.h"
 #include "tt.h"
 
-#define MAX_PLY 128
+#define SEARCH_MAX_PLY 128
 #define INFINITE_SCORE 32000
 #define MAX_THREADS SEARCH_MAX_THREADS
 #define THREAT_HASH_BYTES (4u << 20)
@@ -30,14 +30,14 @@ typedef struct Worker {
     uint64_t nodes;                 /* this thread's own count, of every kind */
     uint64_t quiescence_nodes, threat_nodes;    /* of those, in the quiescence and threat.h */
     _Atomic uint64_t shared_nodes;  /* what other threads may read: `nodes`, now and then */
-    int killers[MAX_PLY][2];
+    int killers[SEARCH_MAX_PLY][2];
     int32_t history[2][CELLS];
-    int pv[MAX_PLY][MAX_PLY];
-    int pv_length[MAX_PLY];
+    int pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
+    int pv_length[SEARCH_MAX_PLY];
     pthread_t thread;
     /* the root's best move and score from this worker's last finished iteration */
     int best_move, best_score, completed_depth;
-    int root_pv[MAX_PLY];
+    int root_pv[SEARCH_MAX_PLY];
     int root_pv_length;
     /* this iteration: a root move other than the first was searched in full and is better */
     bool root_improved;
@@ -80,17 +80,17 @@ struct Search {
 /* Late-move reductions by depth and move number, computed once. */
 static struct {
     pthread_once_t once;
-    int8_t plies[MAX_PLY][64];
+    int8_t plies[SEARCH_MAX_PLY][64];
 } reductions = {PTHREAD_ONCE_INIT, {{0}}};
 
 static void reductions_build(void) {
-    for (int depth = 1; depth < MAX_PLY; depth++)
+    for (int depth = 1; depth < SEARCH_MAX_PLY; depth++)
         for (int move = 1; move < 64; move++)
             reductions.plies[depth][move] = (int8_t)(log(depth) * log(move) / LMR_DIVISOR);
 }
 
 static int reduction(int depth, int move_number) {
-    return reductions.plies[depth < MAX_PLY ? depth : MAX_PLY - 1][move_number < 64 ? move_number : 63];
+    return reductions.plies[depth < SEARCH_MAX_PLY ? depth : SEARCH_MAX_PLY - 1][move_number < 64 ? move_number : 63];
 }
 
 /* ---- set-up ------------------------------------------------------------------------------ */
@@ -269,9 +269,9 @@ static void count_node(Worker *worker) {
 
 static void update_pv(Worker *worker, int ply, int move) {
     worker->pv[ply][0] = move;
-    const int child = ply + 1 < MAX_PLY ? worker->pv_length[ply + 1] : 0;
-    for (int i = 0; i < child && i + 1 < MAX_PLY; i++) worker->pv[ply][i + 1] = worker->pv[ply + 1][i];
-    worker->pv_length[ply] = child + 1 < MAX_PLY ? child + 1 : MAX_PLY;
+    const int child = ply + 1 < SEARCH_MAX_PLY ? worker->pv_length[ply + 1] : 0;
+    for (int i = 0; i < child && i + 1 < SEARCH_MAX_PLY; i++) worker->pv[ply][i + 1] = worker->pv[ply + 1][i];
+    worker->pv_length[ply] = child + 1 < SEARCH_MAX_PLY ? child + 1 : SEARCH_MAX_PLY;
 }
 
 static void reward(Worker *worker, int ply, int move, int depth, const int *tried, int tried_count) {
@@ -419,7 +419,7 @@ static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_le
     case OUTCOME_OPEN: break;
     }
     const int stand = eval_position(board);
-    if (stand >= beta || fours_left <= 0 || ply >= MAX_PLY - 8) return stand;
+    if (stand >= beta || fours_left <= 0 || ply >= SEARCH_MAX_PLY - 8) return stand;
     const int win = four_wins(worker, ply, fours_left, last_four);
     return win > stand ? win : stand;
 }
@@ -438,7 +438,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     if (alpha < -MATE + ply) alpha = -MATE + ply;
     if (beta > MATE - ply - 1) beta = MATE - ply - 1;
     if (alpha >= beta) return alpha;
-    if (ply >= MAX_PLY - 8) return eval_position(board);
+    if (ply >= SEARCH_MAX_PLY - 8) return eval_position(board);
 
     int forced = NO_CELL, plies = 0;
     switch (immediate(board, &forced, &plies)) {
@@ -629,7 +629,7 @@ static void finish_iteration(Worker *worker, int depth, int score) {
 
 static void iterate(Worker *worker) {
     Search *search = worker->search;
-    const int max_depth = search->limits.max_depth > 0 ? search->limits.max_depth : MAX_PLY - 16;
+    const int max_depth = search->limits.max_depth > 0 ? search->limits.max_depth : SEARCH_MAX_PLY - 16;
     int score = 0;
     double scale = 1.0;
     /* Helpers start one deeper on odd ids so the threads spread over depths (Lazy SMP). */
@@ -779,7 +779,7 @@ static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64
     main->threat_nodes += (uint64_t)nodes;
     publish_nodes(main);
     if (!found) return false;
-    main->root_pv_length = threat_last_line(main->threat, main->root_pv, MAX_PLY);
+    main->root_pv_length = threat_last_line(main->threat, main->root_pv, SEARCH_MAX_PLY);
     if (main->root_pv_length == 0) main->root_pv[main->root_pv_length++] = win;
     const int score = MATE - main->root_pv_length;
     report_iteration(main, main->root_pv_length, score);

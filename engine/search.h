@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "board.h"
-#include "engine.h"
+#include "engine_limits.h"
 #include "timeman.h"
 
 #define MATE 30000

@@ -14,10 +14,10 @@
 enum { RESULT_FAIL = -1, RESULT_ABORT = -2 };
 
 #define FAIL_ABSOLUTE 255
-#define MAX_PLY 400
+#define THREAT_MAX_PLY 400
 #define MAX_THREES 16          /* VCT iterations: threes allowed on a line */
 #define STACK_CELLS (1 << 17)  /* candidate lists of the nodes on the current line */
-#define MAX_CANDIDATES 128
+#define THREAT_MAX_CANDIDATES 128
 #define MAX_REPLIES 192
 #define LINE_CELLS 256
 
@@ -536,7 +536,7 @@ static int candidate_score(const Board *board, int cell, int attacker, int near)
 
 static void add_candidate(ThreatSearch *search, int cell, int near, Candidate *out, int *total) {
     const Board *board = search->board;
-    if (*total >= MAX_CANDIDATES || search->mark[cell] == search->stamp) return;
+    if (*total >= THREAT_MAX_CANDIDATES || search->mark[cell] == search->stamp) return;
     if (forbidden(search, cell, search->attacker)) return;
     search->mark[cell] = search->stamp;
     const Candidate candidate = {(uint16_t)cell,
@@ -642,7 +642,7 @@ static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *par
             return RESULT_FAIL;
         }
     }
-    if (ply >= MAX_PLY) {
+    if (ply >= THREAT_MAX_PLY) {
         search->limited = true;
         return RESULT_FAIL;
     }
@@ -683,7 +683,7 @@ static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *par
         goto done;
     }
 
-    Candidate candidates[MAX_CANDIDATES];
+    Candidate candidates[THREAT_MAX_CANDIDATES];
     const int candidate_count = gather_candidates(search, list, count, threes, new_stone, candidates);
     for (int i = 0; i < candidate_count; i++) {
         result = try_move(search, threes, ply, list, count, candidates[i].cell);

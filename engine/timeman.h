@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine.h"
+#include "engine_limits.h"
 
 typedef struct TimeBudget {
     bool unlimited;     /* no turn limit and no game clock: only depth/nodes stop the search */

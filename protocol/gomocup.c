@@ -6,7 +6,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "rules.h"
 
 #define NBEST_MAX 32
 
@@ -158,8 +157,7 @@ static void command_start(Gomocup *session, const char *arguments, bool rectangu
 
 static void command_restart(Gomocup *session) {
     if (!need_game(session)) return;
-    const Board *board = engine_board(session->engine);
-    engine_start(session->engine, board->width, board->height);
+    engine_start(session->engine, engine_width(session->engine), engine_height(session->engine));
     output_line(session->output, "OK");
 }
 
@@ -212,7 +210,7 @@ static bool parse_move(Gomocup *session, const char *arguments, int *x, int *y) 
         reply_error(session, "malformed coordinates: want x,y");
         return false;
     }
-    if (!board_on(engine_board(session->engine), xy[0], xy[1])) {
+    if (!engine_on_board(session->engine, xy[0], xy[1])) {
         reply_engine_error(session, ENGINE_OFF_BOARD);
         return false;
     }
@@ -234,7 +232,7 @@ static void command_turn(Gomocup *session, const char *arguments) {
         reply_engine_error(session, error);
         return;
     }
-    if (board_full(engine_board(session->engine))) {
+    if (engine_board_full(session->engine)) {
         /* The opponent's move ended the game: there is nothing to answer, and a refusal would
          * leave the board in doubt, so take it back and say so. */
         engine_takeback(session->engine, x, y);
@@ -397,10 +395,6 @@ static void block_done(Gomocup *session) {
 
 /* ---- Yixin-Board extensions ---- */
 
-/* The rules' checks try a stone and take it back, so they want a Board they may change; the
- * position is the same when they return. */
-static Board *mutable_board(Gomocup *session) { return (Board *)engine_board(session->engine); }
-
 static void command_nbest(Gomocup *session, const char *arguments) {
     int wanted = 1;
     const char *cursor = arguments;
@@ -429,14 +423,10 @@ static void command_show_forbid(Gomocup *session) {
     if (!need_game(session)) return;
     char text[8 + 4 * MAX_MOVES + 2] = "FORBID ";
     size_t used = strlen(text);
-    Board *board = mutable_board(session);
-    if (board->rule & RULE_RENJU) {
-        for (int cell = board_first(board); cell; cell = board_next(board, cell)) {
-            if (!board_empty_at(board, cell) || !rules_forbidden(board, cell, BLACK)) continue;
-            used += (size_t)snprintf(text + used, sizeof text - used, "%02d%02d", cell_x(cell),
-                                     cell_y(cell));
-        }
-    }
+    int cells[MAX_MOVES];
+    const int count = engine_forbidden_cells(session->engine, cells, MAX_MOVES);
+    for (int i = 0; i < count; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "%02d%02d", cell_x(cells[i]), cell_y(cells[i]));
     snprintf(text + used, sizeof text - used, ".");
     output_line(session->output, "%s", text);
 }
@@ -466,12 +456,8 @@ static void command_balance(Gomocup *session, int moves) {
 /* The cells where the opponent would win at once: the side to move must take one of them. */
 static void command_search_defend(Gomocup *session) {
     if (!need_game(session)) return;
-    Board *board = mutable_board(session);
-    const int them = opponent(board->to_move);
     int cells[NBEST_MAX] = {0};
-    int count = 0;
-    for (int cell = board_first(board); cell && count < NBEST_MAX; cell = board_next(board, cell))
-        if (board_empty_at(board, cell) && rules_would_win(board, cell, them)) cells[count++] = cell;
+    const int count = engine_winning_cells_of_opponent(session->engine, cells, NBEST_MAX);
     char text[NBEST_MAX * 8 + 1];
     print_cells(text, sizeof text, cells, count);
     output_message(session->output, "DEFEND %s", count ? text : "none");
