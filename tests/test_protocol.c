@@ -677,19 +677,28 @@ static void test_yxstop_during_think(void) {
     EXPECT("OK");
     brain_pipe_send(&brain, "INFO timeout_turn 30000");
     brain_pipe_send(&brain, "INFO timeout_match 0");
-    brain_pipe_send(&brain, "BEGIN");
+    brain_pipe_send(&brain, "BOARD");
+    brain_pipe_send(&brain, "9,9,2");
+    brain_pipe_send(&brain, "10,10,1");
+    brain_pipe_send(&brain, "10,9,2");
+    brain_pipe_send(&brain, "DONE");
+    /* A think of up to 30 s is under way once its first iteration is reported; YXSTOP must then
+     * bring a move within the reply time, not after the think's own end. */
+    const bool thinking = brain_pipe_read(&brain, line, sizeof line, REPLY_MS);
+    CHECKF(thinking && starts_with(line, "MESSAGE "), "expected a MESSAGE while thinking, got '%s'", line);
     brain_pipe_send(&brain, "YXSTOP");
+    unsigned char stones[20 * 20] = {0};
+    stones[9 * 20 + 9] = stones[10 * 20 + 10] = stones[9 * 20 + 10] = 1;
     int x, y;
-    expect_move(20, 20, NULL, &x, &y);
+    expect_move(20, 20, stones, &x, &y);
     /* and once more, a stop that surely arrives after the think started */
     brain_pipe_send(&brain, "TURN 0,0");
     const struct timespec pause = {0, 200 * 1000000L};
     nanosleep(&pause, NULL);
     brain_pipe_send(&brain, "STOP");
-    unsigned char taken[20 * 20] = {0};
-    taken[y * 20 + x] = 1;
-    taken[0] = 1;
-    expect_move(20, 20, taken, &x, &y);
+    stones[y * 20 + x] = 1;
+    stones[0] = 1;
+    expect_move(20, 20, stones, &x, &y);
     finish_with_end();
 }
 
