@@ -3,7 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static int passed, failed, failures_in_test;
+static int passed, failed, skipped, failures_in_test;
 static const char *current;
 
 void check_fail(const char *file, int line, const char *fmt, ...) {
@@ -33,7 +33,15 @@ void check_run(const char *name, void (*test)(void)) {
     current = NULL;
 }
 
+void check_skip(int count, const char *what, const char *why) {
+    printf("SKIP %s: %s\n", what, why);
+    skipped += count;
+}
+
 int check_summary(void) {
-    printf("%d passed, %d failed\n", passed, failed);
+    if (skipped)
+        printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+    else
+        printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

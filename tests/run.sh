@@ -3,11 +3,12 @@
 # A binary that crashes or prints no closing line counts as one failure.
 passed=0
 failed=0
+skipped=0
 for test in "$@"; do
     name=$(basename "$test")
     out=$("$test" 2>&1)
     status=$?
-    summary=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n 1)
+    summary=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' | tail -n 1)
     printf '%s\n' "$out" | grep -E '^(FAIL|SKIP|NOTE)' | sed "s/^/[$name] /"
     if [ -z "$summary" ]; then
         echo "[$name] FAIL: exited $status without a closing line; last lines:"
@@ -17,6 +18,8 @@ for test in "$@"; do
     fi
     p=${summary%% passed*}
     f=${summary#*, }; f=${f%% failed*}
+    s=0
+    case $summary in *skipped) s=${summary##*failed, }; s=${s%% skipped} ;; esac
     if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
         echo "[$name] FAIL: exited $status"
         f=1
@@ -24,6 +27,11 @@ for test in "$@"; do
     echo "[$name] $summary"
     passed=$((passed + p))
     failed=$((failed + f))
+    skipped=$((skipped + s))
 done
-echo "$passed passed, $failed failed"
+if [ "$skipped" -gt 0 ]; then
+    echo "$passed passed, $failed failed, $skipped skipped"
+else
+    echo "$passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ]

@@ -1015,7 +1015,7 @@ static void test_manager_qpiskvork(void) {
 
 int main(void) {
     if (!brain_pipe_program()) {
-        printf("SKIP test_protocol: WUZI_BRAIN is not set\n");
+        check_skip(1, "test_protocol", "WUZI_BRAIN is not set");
         return check_summary();
     }
     RUN(test_about_before_start);

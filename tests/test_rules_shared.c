@@ -88,7 +88,7 @@ static void test_shared_renju_cases(void) {
 int main(void) {
     DIR *dir = opendir(RULES_DIR);
     if (!dir) {
-        printf("SKIP %s not found: renju cross-check not run\n", RULES_DIR);
+        check_skip(1, "renju cross-check", RULES_DIR " not found");
         return check_summary();
     }
     closedir(dir);

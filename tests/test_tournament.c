@@ -774,7 +774,7 @@ static void test_shipped_openings_are_playable(void) {
         snprintf(path, sizeof path, "tournament/openings/%s.txt", sets[i].name);
         OpeningBook book;
         if (access(path, R_OK) != 0) {
-            printf("SKIP %s not found (run from the repository root)\n", path);
+            check_skip(1, path, "not found (run from the repository root)");
             continue;
         }
         CHECKF(openings_load(&book, path, OPENING_OFFSET, sets[i].size, sets[i].size, error,
