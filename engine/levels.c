@@ -1,8 +1,9 @@
-/* levels: the reference players N1..N5 of shared/reference/SEEDS.md and `greedy`.
+/* levels: the simple players n1..n5 and `greedy` (described in docs/levels.md).
  *
  * Every level scores the empty cells and keeps the best by a (primary, secondary) key. The
  * outer loop (reference_level_choose) asks again without a cell that renju forbids black, so
- * no level needs to know about fouls itself. "Me" is always the side to move. */
+ * no level needs to know about fouls itself. "Me" is always the side to move. "The note" below
+ * is the level's first description, which docs/levels.md now gives in the project's words. */
 #include "levels.h"
 
 #include <stdbool.h>
