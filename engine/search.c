@@ -709,6 +709,12 @@ static void prepare_root(Search *search, Worker *main) {
         MovePicker picker;
         movepick_init(&picker, board, NO_CELL, NULL, NULL, defending);
         count = movepick_all(&picker, cells, MAX_ROOT_MOVES);
+        if (count == 0 && defending) {
+            /* No defence stops the threat: still play the move the search likes best (the
+             * opponent may not see the win), never just the first empty cell. */
+            movepick_init(&picker, board, NO_CELL, NULL, NULL, false);
+            count = movepick_all(&picker, cells, MAX_ROOT_MOVES);
+        }
     }
     search->root_count = 0;
     for (int i = 0; i < count; i++) {

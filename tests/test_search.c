@@ -130,6 +130,28 @@ static void test_renju_lost_position_still_answers(void) {
     CHECK(result.score <= -MATE_BOUND);
 }
 
+/* Two open threes of white far apart: no black move stops both, so the defences are empty. The
+ * search must still answer with a move among the stones (it played the first empty cell, 0,0). */
+static void test_lost_position_plays_on_near_the_stones(void) {
+    fresh(15, 5, 0);
+    stones(5, 5, 1, 0, "OOO");
+    stones(11, 9, 0, 1, "OOO");
+    stones(8, 8, 1, 0, "X");
+    stones(3, 12, 1, 0, "X");
+    stones(12, 3, 1, 0, "X");
+    board.to_move = BLACK;
+    const SearchResult result = think(200000, 0);
+    int nearest = 99;
+    for (int cell = board_first(&board); cell; cell = board_next(&board, cell)) {
+        if (board.cell[cell] == EMPTY) continue;
+        const int dx = abs(cell_x(cell) - cell_x(result.move)), dy = abs(cell_y(cell) - cell_y(result.move));
+        const int distance = dx > dy ? dx : dy;
+        if (distance < nearest) nearest = distance;
+    }
+    CHECKF(result.move != NO_CELL && board.cell[result.move] == EMPTY && nearest <= 2,
+           "played %d,%d, %d cells from the nearest stone", cell_x(result.move), cell_y(result.move), nearest);
+}
+
 static void test_static_answer_takes_five(void) {
     fresh(15, 5, 0);
     stones(3, 3, 1, 1, "XXXX");
@@ -210,6 +232,7 @@ int main(void) {
     RUN(test_double_three_wins_freestyle);
     RUN(test_renju_black_avoids_double_three);
     RUN(test_renju_lost_position_still_answers);
+    RUN(test_lost_position_plays_on_near_the_stones);
     RUN(test_static_answer_takes_five);
     RUN(test_same_result_twice);
     RUN(test_tic_tac_toe_never_loses);
