@@ -35,9 +35,17 @@ enum {
 };
 #define THREAT_MASKS (1 << THREAT_BITS)
 
+/* One family's tables as the tuner makes them. */
+typedef struct WeightTables {
+    int16_t cell[2][COMBO_COUNT];      /* [colour - 1][combo]: what the cell is worth to it */
+    int16_t threat[2][THREAT_MASKS];   /* [side to move - 1][mask] */
+} WeightTables;
+
+/* The same, by reference: where black and white share a table (every family but renju), the
+ * generated file holds it once. */
 typedef struct EvalWeights {
-    int16_t cell[2][COMBO_COUNT];   /* [colour - 1][combo]: what the cell is worth to it */
-    int16_t threat[2][THREAT_MASKS];    /* [side to move - 1][mask] */
+    const int16_t *cell[2];     /* [colour - 1] -> [COMBO_COUNT] */
+    const int16_t *threat[2];   /* [side to move - 1] -> [THREAT_MASKS] */
 } EvalWeights;
 
 extern const EvalWeights WEIGHTS[FAMILY_COUNT];

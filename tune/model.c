@@ -110,7 +110,7 @@ double model_threat_value(const Model *model, int color, int mask) {
     return value;
 }
 
-void model_tables(const Model *model, EvalWeights *out) {
+void model_tables(const Model *model, WeightTables *out) {
     for (int color = 0; color < 2; color++) {
         for (int combo = 0; combo < COMBO_COUNT; combo++)
             out->cell[color][combo] = clamp16(model_cell_value(model, color, combo));

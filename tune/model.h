@@ -49,6 +49,6 @@ double model_threat_value(const Model *model, int color, int mask);
  * the vector that carries the value. */
 int model_param_owner(WeightFamily family, int index);
 /* The engine's tables. */
-void model_tables(const Model *model, EvalWeights *out);
+void model_tables(const Model *model, WeightTables *out);
 
 #endif

@@ -2,16 +2,36 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const FAMILY_NAME[FAMILY_COUNT] = {
     [FAMILY_FREESTYLE] = "FAMILY_FREESTYLE", [FAMILY_RENJU] = "FAMILY_RENJU", [FAMILY_CARO] = "FAMILY_CARO",
 };
 
-static void write_row(FILE *file, const int16_t *values, int count) {
-    fprintf(file, "{");
+static const char *const FAMILY_PREFIX[FAMILY_COUNT] = {
+    [FAMILY_FREESTYLE] = "FREESTYLE", [FAMILY_RENJU] = "RENJU", [FAMILY_CARO] = "CARO",
+};
+
+static void write_array(FILE *file, const char *name, const int16_t *values, int count, const char *size) {
+    fprintf(file, "static const int16_t %s[%s] = {", name, size);
     for (int i = 0; i < count; i++)
-        fprintf(file, "%s%d", i == 0 ? "\n            " : i % 16 ? ", " : ",\n            ", values[i]);
-    fprintf(file, "\n        }");
+        fprintf(file, "%s%d", i == 0 ? "\n    " : i % 16 ? ", " : ",\n    ", values[i]);
+    fprintf(file, "\n};\n\n");
+}
+
+/* A family's black and white tables of one kind: white's only when it differs from black's. */
+static void write_pair(FILE *file, int family, const char *kind, const int16_t *black, const int16_t *white,
+                       int count, const char *size, char names[2][64]) {
+    snprintf(names[0], 64, "%s_%s_BLACK", FAMILY_PREFIX[family], kind);
+    snprintf(names[1], 64, "%s_%s_WHITE", FAMILY_PREFIX[family], kind);
+    if (memcmp(black, white, (size_t)count * sizeof *black) == 0) {
+        snprintf(names[0], 64, "%s_%s", FAMILY_PREFIX[family], kind);
+        memcpy(names[1], names[0], 64);
+        write_array(file, names[0], black, count, size);
+        return;
+    }
+    write_array(file, names[0], black, count, size);
+    write_array(file, names[1], white, count, size);
 }
 
 static void write_comment(FILE *file, const char *text) {
@@ -26,7 +46,7 @@ static void write_comment(FILE *file, const char *text) {
 bool weights_file_write(const char *path, const Model *models, const char *provenance) {
     FILE *file = fopen(path, "w");
     if (!file) return false;
-    EvalWeights *tables = malloc(sizeof *tables);
+    WeightTables *tables = malloc(sizeof *tables);
     if (!tables) {
         fclose(file);
         return false;
@@ -36,21 +56,19 @@ bool weights_file_write(const char *path, const Model *models, const char *prove
     fprintf(file, " * cell[colour][combo]: a cell's worth to black, white by its shape combination\n"
                   " * (shape.h, combos in the order shape_combo_shapes gives them); threat[side to\n"
                   " * move][mask]: who threatens what (weights.h). */\n");
-    fprintf(file, "#include \"weights.h\"\n\nconst EvalWeights WEIGHTS[FAMILY_COUNT] = {\n");
+    fprintf(file, "#include \"weights.h\"\n\n");
+    char cell_names[FAMILY_COUNT][2][64], threat_names[FAMILY_COUNT][2][64];
     for (int family = 0; family < FAMILY_COUNT; family++) {
         model_tables(&models[family], tables);
-        fprintf(file, "    [%s] = {\n        .cell = {", FAMILY_NAME[family]);
-        for (int color = 0; color < 2; color++) {
-            write_row(file, tables->cell[color], COMBO_COUNT);
-            fprintf(file, color ? "},\n" : ", ");
-        }
-        fprintf(file, "        .threat = {");
-        for (int color = 0; color < 2; color++) {
-            write_row(file, tables->threat[color], THREAT_MASKS);
-            fprintf(file, color ? "},\n" : ", ");
-        }
-        fprintf(file, "    },\n");
+        write_pair(file, family, "CELL", tables->cell[0], tables->cell[1], COMBO_COUNT, "COMBO_COUNT",
+                   cell_names[family]);
+        write_pair(file, family, "THREAT", tables->threat[0], tables->threat[1], THREAT_MASKS,
+                   "THREAT_MASKS", threat_names[family]);
     }
+    fprintf(file, "const EvalWeights WEIGHTS[FAMILY_COUNT] = {\n");
+    for (int family = 0; family < FAMILY_COUNT; family++)
+        fprintf(file, "    [%s] = {.cell = {%s, %s}, .threat = {%s, %s}},\n", FAMILY_NAME[family],
+                cell_names[family][0], cell_names[family][1], threat_names[family][0], threat_names[family][1]);
     fprintf(file, "};\n");
     free(tables);
     return fclose(file) == 0;
