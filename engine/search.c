@@ -327,6 +327,10 @@ static Outcome immediate(Board *board, int *forced, int *plies) {
 
 static int mate_in(int ply, int plies) { return MATE - ply - plies; }
 
+static int outcome_score(Outcome outcome, int ply, int plies) {
+    return outcome == OUTCOME_WIN ? mate_in(ply, plies) : -mate_in(ply, plies);
+}
+
 /* ---- quiescence: continuous fours, for a win only ------------------------------------------- */
 
 static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_left, int last_four);
@@ -405,18 +409,15 @@ static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_le
     if (stopped(worker->search)) return 0;
     if (board_full(board)) return 0;
     int forced = NO_CELL, plies = 0;
-    switch (immediate(board, &forced, &plies)) {
-    case OUTCOME_WIN: return mate_in(ply, plies);
-    case OUTCOME_LOSS: return -mate_in(ply, plies);
-    case OUTCOME_FORCED: {
+    const Outcome outcome = immediate(board, &forced, &plies);
+    if (outcome == OUTCOME_WIN || outcome == OUTCOME_LOSS) return outcome_score(outcome, ply, plies);
+    if (outcome == OUTCOME_FORCED) {
         /* The defender's block hands the attacker's last four down to the attacker's node. */
         board_make_fast(board, forced);
         const int score = -quiescence(worker, ply + 1, -beta, -alpha, fours_left, last_four);
         board_undo_fast(board);
         if (score > alpha) update_pv(worker, ply, forced);
         return score;
-    }
-    case OUTCOME_OPEN: break;
     }
     const int stand = eval_position(board);
     if (stand >= beta || fours_left <= 0 || ply >= SEARCH_MAX_PLY - 8) return stand;
@@ -441,10 +442,9 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     if (ply >= SEARCH_MAX_PLY - 8) return eval_position(board);
 
     int forced = NO_CELL, plies = 0;
-    switch (immediate(board, &forced, &plies)) {
-    case OUTCOME_WIN: return mate_in(ply, plies);
-    case OUTCOME_LOSS: return -mate_in(ply, plies);
-    case OUTCOME_FORCED: {
+    const Outcome outcome = immediate(board, &forced, &plies);
+    if (outcome == OUTCOME_WIN || outcome == OUTCOME_LOSS) return outcome_score(outcome, ply, plies);
+    if (outcome == OUTCOME_FORCED) {
         /* The block of a four costs no depth. */
         board_make_fast(board, forced);
         const int score = -negamax(worker, depth, ply + 1, -beta, -alpha, pv_node);
@@ -452,8 +452,6 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         if (stopped(search)) return 0;
         if (score > alpha) update_pv(worker, ply, forced);
         return score;
-    }
-    case OUTCOME_OPEN: break;
     }
 
     if (depth <= 0) return quiescence(worker, ply, alpha, beta, QUIESCENCE_FOURS, NO_CELL);

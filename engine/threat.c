@@ -347,14 +347,9 @@ static int block_counter_fours(const Board *board, int block, int defender, int 
     return count;
 }
 
-/* A four-three cell threatens: four, the forced block, then an open four. The defender stops it
- * at the cell, on the four's line, where its stone would make the block a four of its own, or
- * where it stops every open four that follows — played out here to be sure. Returns those
- * cells, 0 when the threat is not real (or under caro, where a four has several blocks). */
-static int four_three_defences(ThreatSearch *search, int cell, int *out) {
-    Board *board = search->board;
-    const int attacker = search->attacker, defender = search->defender;
-    if (board->rule & RULE_CARO) return 0;
+/* The cell and every empty cell near it on the lines where the attacker's stone there makes a
+ * four: where a defender's stone can stop what the cell threatens. */
+static int cell_and_its_four_lines(const Board *board, int cell, int attacker, int *out) {
     int count = 0;
     out[count++] = cell;
     for (int direction = 0; direction < 4; direction++) {
@@ -364,6 +359,18 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
             if (offset && board->cell[other] == EMPTY) count = add_unique(out, count, other);
         }
     }
+    return count;
+}
+
+/* A four-three cell threatens: four, the forced block, then an open four. The defender stops it
+ * at the cell, on the four's line, where its stone would make the block a four of its own, or
+ * where it stops every open four that follows — played out here to be sure. Returns those
+ * cells, 0 when the threat is not real (or under caro, where a four has several blocks). */
+static int four_three_defences(ThreatSearch *search, int cell, int *out) {
+    Board *board = search->board;
+    const int attacker = search->attacker, defender = search->defender;
+    if (board->rule & RULE_CARO) return 0;
+    int count = cell_and_its_four_lines(board, cell, attacker, out);
     board_pass(board);                  /* the defender is to move: play the attacker's stone */
     board_make_fast(board, cell);
     int fives[2];
@@ -413,15 +420,7 @@ static int caro_win_defences(ThreatSearch *search, int cell, int *out) {
     board_undo_fast(board);
     board_pass(board);
     if (!wins) return 0;
-    int count = 0;
-    out[count++] = cell;
-    for (int direction = 0; direction < 4; direction++) {
-        if (!makes_four(shape_of(board, cell, direction, attacker))) continue;
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
-            const int other = cell + offset * DIRECTION[direction];
-            if (offset && board->cell[other] == EMPTY) count = add_unique(out, count, other);
-        }
-    }
+    int count = cell_and_its_four_lines(board, cell, attacker, out);
     return count;
 }
 

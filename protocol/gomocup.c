@@ -224,14 +224,21 @@ static void command_begin(Gomocup *session) {
     reply_move(session);
 }
 
+typedef EngineError (*MoveChange)(Engine *engine, int x, int y);
+
+/* TURN, TAKEBACK: read x,y and change the position; on any error the reply is sent and the
+ * position is as it was. */
+static bool change_position(Gomocup *session, const char *arguments, MoveChange change, int *x, int *y) {
+    if (!need_game(session) || !parse_move(session, arguments, x, y)) return false;
+    const EngineError error = change(session->engine, *x, *y);
+    if (error == ENGINE_OK) return true;
+    reply_engine_error(session, error);
+    return false;
+}
+
 static void command_turn(Gomocup *session, const char *arguments) {
     int x, y;
-    if (!need_game(session) || !parse_move(session, arguments, &x, &y)) return;
-    const EngineError error = engine_play(session->engine, x, y);
-    if (error != ENGINE_OK) {
-        reply_engine_error(session, error);
-        return;
-    }
+    if (!change_position(session, arguments, engine_play, &x, &y)) return;
     if (engine_board_full(session->engine)) {
         /* The opponent's move ended the game: there is nothing to answer, and a refusal would
          * leave the board in doubt, so take it back and say so. */
@@ -244,13 +251,7 @@ static void command_turn(Gomocup *session, const char *arguments) {
 
 static void command_takeback(Gomocup *session, const char *arguments) {
     int x, y;
-    if (!need_game(session) || !parse_move(session, arguments, &x, &y)) return;
-    const EngineError error = engine_takeback(session->engine, x, y);
-    if (error != ENGINE_OK) {
-        reply_engine_error(session, error);
-        return;
-    }
-    output_line(session->output, "OK");
+    if (change_position(session, arguments, engine_takeback, &x, &y)) output_line(session->output, "OK");
 }
 
 static void command_play(Gomocup *session, const char *arguments) {

@@ -34,18 +34,11 @@ dir=
 while getopts "b:r:l:g:c:t:T:s:R:o:d:h" opt; do
     case $opt in
     b) brain=$OPTARG ;;
-    r) runner=$OPTARG ;;
     l) levels=$OPTARG ;;
     g) games=$OPTARG ;;
-    c) concurrency=$OPTARG ;;
-    t) tc=$OPTARG ;;
-    T) tolerance=$OPTARG ;;
-    s) size=$OPTARG ;;
-    R) rule=$OPTARG ;;
-    o) openings=$OPTARG ;;
     d) dir=$OPTARG ;;
     h) usage; exit 0 ;;
-    *) usage >&2; exit 2 ;;
+    *) condition_option "$opt" "$OPTARG" || { usage >&2; exit 2; } ;;
     esac
 done
 

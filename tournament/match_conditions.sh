@@ -10,6 +10,20 @@ openings=
 concurrency=2
 runner=./wuzi-tournament
 
+# The options both scripts take (getopts letters c t T s R o r): true if OPT was one of them.
+condition_option() {
+    case $1 in
+    c) concurrency=$2 ;;
+    t) tc=$2 ;;
+    T) tolerance=$2 ;;
+    s) size=$2 ;;
+    R) rule=$2 ;;
+    o) openings=$2 ;;
+    r) runner=$2 ;;
+    *) return 1 ;;
+    esac
+}
+
 # After the options: the rule's name, the default openings file, and checks. $1: script name.
 resolve_conditions() {
     case $rule in 0) rule_name=freestyle ;; 1) rule_name=standard ;; 4) rule_name=renju ;; *) rule_name=rule$rule ;; esac

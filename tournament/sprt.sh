@@ -44,16 +44,9 @@ while getopts "e:E:a:B:m:c:t:T:s:R:o:r:p:h" opt; do
     a) alpha=$OPTARG ;;
     B) beta=$OPTARG ;;
     m) max=$OPTARG ;;
-    c) concurrency=$OPTARG ;;
-    t) tc=$OPTARG ;;
-    T) tolerance=$OPTARG ;;
-    s) size=$OPTARG ;;
-    R) rule=$OPTARG ;;
-    o) openings=$OPTARG ;;
-    r) runner=$OPTARG ;;
     p) pgn=$OPTARG ;;
     h) usage; exit 0 ;;
-    *) usage >&2; exit 2 ;;
+    *) condition_option "$opt" "$OPTARG" || { usage >&2; exit 2; } ;;
     esac
 done
 shift $((OPTIND - 1))
