@@ -82,10 +82,29 @@ static void load_openings(Schedule *t, const Options *options) {
     }
 }
 
+/* Shards deal out whole openings (both games of one with -repeat) in turn, so that each shard
+ * gets every encounter and the pentanomial pairs stay whole. */
+static bool in_shard(const Options *options, const Job *job) {
+    if (!options->shard_count) return true;
+    const int unit = options->repeat ? (job->number - 1) / 2 : job->number - 1;
+    return unit % options->shard_count == options->shard - 1;
+}
+
+static void select_jobs(Schedule *t, const Options *options) {
+    t->selected_count = 0;
+    for (int i = 0; i < t->job_count; i++) {
+        Job *job = &t->jobs[i];
+        job->selected = in_shard(options, job) &&
+                        (!options->only_games || options_list_has(options->only_games, job->number));
+        t->selected_count += job->selected;
+    }
+}
+
 void schedule_build(Schedule *schedule, const Options *options) {
     memset(schedule, 0, sizeof *schedule);
     load_openings(schedule, options);
     lay_out(schedule, options);
+    select_jobs(schedule, options);
 }
 
 void schedule_free(Schedule *schedule) {

@@ -12,6 +12,7 @@ typedef struct Job {
     int black, white; /* engine indices */
     int opening;      /* index into the book, -1: empty board */
     int partner;      /* job index of the other game on the same opening (-repeat), or -1 */
+    bool selected; /* in this run's part of the schedule (-shard, -only-games) */
     bool done;
     double points_a; /* for the encounter's first engine */
 } Job;
@@ -25,12 +26,15 @@ typedef struct Encounter {
 typedef struct Schedule {
     OpeningBook book;
     Job *jobs;
-    int job_count;
+    int job_count;      /* the whole schedule */
+    int selected_count; /* the games this run plays */
     Encounter *encounters;
     int encounter_count;
 } Schedule;
 
-/* Load the openings (-openings) and lay out every game; exits with a message on bad input. */
+/* Load the openings (-openings) and lay out every game, marking the ones this run plays; exits
+ * with a message on bad input. The layout depends on the options alone (given -seed), so every
+ * shard of a run numbers the games alike. */
 void schedule_build(Schedule *schedule, const Options *options);
 void schedule_free(Schedule *schedule);
 

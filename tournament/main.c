@@ -12,8 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "merge.h"
 #include "opening_gen.h"
 #include "report.h"
+#include "results.h"
 #include "workers.h"
 
 /* ---- signals: a thread waits for them, so nothing runs in a signal handler ---- */
@@ -39,11 +41,17 @@ static void *signal_main(void *arg) {
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "genopenings") == 0)
         return opening_gen_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "merge") == 0) return merge_main(argc - 1, argv + 1);
     Options options;
     options_parse(argc, argv, &options);
     Tournament t = {.options = &options, .tty = isatty(STDOUT_FILENO), .start_ms = monotonic_ms()};
     pthread_mutex_init(&t.lock, NULL);
     schedule_build(&t.schedule, &options);
+    if (options.results) {
+        if (!results_digest(&options, t.digest)) options_fail("cannot read %s", options.openings_file);
+        if (!results_write_header(options.results, t.digest, &options, &t.schedule))
+            options_fail("cannot write %s", options.results);
+    }
 
     struct sigaction ignore = {.sa_handler = SIG_IGN};
     sigaction(SIGPIPE, &ignore, NULL);

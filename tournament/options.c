@@ -44,8 +44,13 @@ static void usage(FILE *out) {
         "  -psq DIR        one Piskvork record per game in DIR\n"
         "  -log            each worker's engine I/O with timestamps in wuzi-tournament.N.log\n"
         "  -seed N         seed for random opening order (default: from the clock)\n"
+        "  -shard K/N      play only the K-th of N disjoint parts of the schedule (needs -seed;\n"
+        "                  the two games of an opening stay together)\n"
+        "  -results F      append one JSON line per finished game to F (for merge)\n"
+        "  -only-games L   play only these game numbers of the schedule, e.g. 3,7-9\n"
         "  -h              this help\n\n"
-        "wuzi-tournament genopenings -h: making balanced opening files.\n\n"
+        "wuzi-tournament genopenings -h: making balanced opening files.\n"
+        "wuzi-tournament merge FILE...: the results of the shards of one run, as one run prints them.\n\n"
         "Output: 'Started game i of n (A vs B)', 'Finished game i (A vs B): 1-0 {reason}' (A has\n"
         "black; 1-0 = A won), 'Score of A vs B: W - L - D [score] N', then the final table.\n");
 }
@@ -201,6 +206,46 @@ static void build_engines(Options *options, EngineArgs *engine_args, const Engin
     }
 }
 
+static void parse_shard(Options *options, const char *text) {
+    int k, n;
+    char rest;
+    if (!text || sscanf(text, "%d/%d%c", &k, &n, &rest) != 2 || n < 1 || n > 100000 || k < 1 || k > n)
+        options_fail("-shard %s: use K/N with 1 <= K <= N", text ? text : "");
+    options->shard = k;
+    options->shard_count = n;
+}
+
+/* A range list: "3", "7-9", "3,7-9,12". */
+static bool valid_list(const char *list) {
+    const char *p = list;
+    for (;;) {
+        char *end;
+        const long first = strtol(p, &end, 10);
+        if (end == p || first < 1) return false;
+        p = end;
+        if (*p == '-') {
+            const long last = strtol(p + 1, &end, 10);
+            if (end == p + 1 || last < first) return false;
+            p = end;
+        }
+        if (*p == '\0') return true;
+        if (*p++ != ',') return false;
+    }
+}
+
+bool options_list_has(const char *list, int number) {
+    for (const char *p = list; *p;) {
+        char *end;
+        const long first = strtol(p, &end, 10);
+        long last = first;
+        if (*end == '-') last = strtol(end + 1, &end, 10);
+        if (number >= first && number <= last) return true;
+        if (*end != ',') return false;
+        p = end + 1;
+    }
+    return false;
+}
+
 void options_parse(int argc, char **argv, Options *options) {
     EngineArgs engine_args[MAX_ENGINES];
     EngineArgs each = {0};
@@ -264,6 +309,14 @@ void options_parse(int argc, char **argv, Options *options) {
             else
                 options->psq = next;
             i++;
+        } else if (strcmp(arg, "-results") == 0) {
+            if (!next) options_fail("%s needs a file name", arg);
+            options->results = next, i++;
+        } else if (strcmp(arg, "-shard") == 0) {
+            parse_shard(options, next), i++;
+        } else if (strcmp(arg, "-only-games") == 0) {
+            if (!next || !valid_list(next)) options_fail("-only-games %s: use numbers and ranges, like 3,7-9", next ? next : "");
+            options->only_games = next, i++;
         } else if (strcmp(arg, "-seed") == 0) {
             options->seed = (uint64_t)int_arg(arg, next, 0, 0x7fffffffL), i++;
             options->seed_given = true;
@@ -275,4 +328,7 @@ void options_parse(int argc, char **argv, Options *options) {
     build_engines(options, engine_args, &each);
     if (options->sprt.enabled && options->engine_count != 2)
         options_fail("%s", "-sprt needs exactly two engines");
+    /* Every shard must lay out the same schedule: nothing in it may come from the clock. */
+    if (options->shard_count && !options->seed_given)
+        options_fail("%s", "-shard needs -seed (the shards must lay out the same schedule)");
 }

@@ -27,10 +27,16 @@ typedef struct Options {
     GameSettings settings;
     SprtSettings sprt;
     const char *pgn, *sgf, *psq;
+    const char *results;          /* -results: one JSON line per game */
+    int shard, shard_count;       /* -shard K/N: play the K-th of N parts (1-based); 0/0: all */
+    const char *only_games;       /* -only-games LIST: "3,7-9" (game numbers of the schedule) */
 } Options;
 
 /* Fills `options` from the command line; -h prints the help and exits. */
 void options_parse(int argc, char **argv, Options *options);
+/* Does the game numbered `number` (1-based) lie in LIST ("3,7-9")? A malformed list never
+ * matches (options_parse has checked it). */
+bool options_list_has(const char *list, int number);
 /* Report a fatal error in the options' words: "wuzi-tournament: <format % detail>", exit 2. */
 _Noreturn void options_fail(const char *format, const char *detail);
 

@@ -11,7 +11,7 @@ void report_clear_progress(const Tournament *t) {
 void report_progress(const Tournament *t) {
     if (!t->tty) return;
     const int64_t seconds = (monotonic_ms() - t->start_ms) / 1000;
-    printf("[%d/%d games, %d running, %lld s]", t->finished, t->schedule.job_count, t->running,
+    printf("[%d/%d games, %d running, %lld s]", t->finished, t->schedule.selected_count, t->running,
            (long long)seconds);
     fflush(stdout);
 }
@@ -106,7 +106,7 @@ static void print_table(const Tournament *t) {
 
 void report_final(const Tournament *t) {
     report_clear_progress(t);
-    printf("\nResults of %d of %d games%s:\n", t->finished, t->schedule.job_count,
+    printf("\nResults of %d of %d games%s:\n", t->finished, t->schedule.selected_count,
            atomic_load(&t->interrupted) ? " (interrupted)" : "");
     for (int e = 0; e < t->schedule.encounter_count; e++) print_encounter_summary(t, &t->schedule.encounters[e]);
     printf("\n");

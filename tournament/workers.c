@@ -10,6 +10,7 @@
 #include "brain_process.h"
 #include "records.h"
 #include "report.h"
+#include "results.h"
 
 #define END_GRACE_MS 1000
 
@@ -22,9 +23,10 @@ typedef struct GameWorker {
 
 /* ---- finishing a game (under the lock) ---- */
 
-static void write_records(Tournament *t, const GameRecord *record) {
+static void write_records(Tournament *t, const Job *job, const GameRecord *record) {
     const Options *options = t->options;
     bool ok = true;
+    if (options->results) ok = results_append(options->results, t->digest, job, record, options) && ok;
     if (options->pgn) ok = records_append_pgn(options->pgn, record) && ok;
     if (options->sgf) ok = records_append_sgf(options->sgf, record) && ok;
     if (options->psq) ok = records_write_psq(options->psq, record) && ok;
@@ -56,10 +58,9 @@ static void check_sprt(Tournament *t, const Encounter *e) {
     if (!atomic_exchange(&t->stop, true)) report_sprt_line(t, e);
 }
 
-static void finish_game(Tournament *t, Job *job, const GameRecord *record) {
-    const Options *options = t->options;
+void workers_count_result(Tournament *t, Job *job, GameResult result) {
     Encounter *e = &t->schedule.encounters[job->encounter];
-    const double black_points = result_black_points(record->result);
+    const double black_points = result_black_points(result);
     job->points_a = job->black == e->a ? black_points : 1.0 - black_points;
     job->done = true;
     t->finished++;
@@ -67,11 +68,17 @@ static void finish_game(Tournament *t, Job *job, const GameRecord *record) {
     score_add(&t->engine_score[e->a], job->points_a);
     score_add(&t->engine_score[e->b], 1.0 - job->points_a);
     count_pair(t, e, job);
+}
+
+static void finish_game(Tournament *t, Job *job, const GameRecord *record) {
+    const Options *options = t->options;
+    Encounter *e = &t->schedule.encounters[job->encounter];
+    workers_count_result(t, job, record->result);
     report_clear_progress(t);
     printf("Finished game %d (%s vs %s): %s {%s}\n", job->number, options->engines[job->black].name,
            options->engines[job->white].name, result_text(record->result), record->reason);
     report_score_line(t, e);
-    write_records(t, record);
+    write_records(t, job, record);
     check_sprt(t, e);
     report_progress(t);
     fflush(stdout);
@@ -101,6 +108,7 @@ static void assign_players(GameWorker *w, Player slots[2], const Job *job, Playe
 static Job *next_job(Tournament *t) {
     pthread_mutex_lock(&t->lock);
     Job *job = NULL;
+    while (t->next_job < t->schedule.job_count && !t->schedule.jobs[t->next_job].selected) t->next_job++;
     if (!atomic_load(&t->stop) && t->next_job < t->schedule.job_count) {
         job = &t->schedule.jobs[t->next_job++];
         t->running++;
@@ -153,7 +161,7 @@ static int open_log(int id) {
 
 void workers_run(Tournament *t) {
     int count = t->options->concurrency;
-    if (count > t->schedule.job_count) count = t->schedule.job_count;
+    if (count > t->schedule.selected_count) count = t->schedule.selected_count;
     GameWorker *workers = calloc((size_t)(count > 0 ? count : 1), sizeof *workers);
     if (!workers) options_fail("%s", "out of memory");
     int started = 0;

@@ -24,10 +24,14 @@ typedef struct Tournament {
     bool tty;
     bool record_error_shown;
     int64_t start_ms;
+    char digest[17]; /* the schedule's identity in -results files */
 } Tournament;
 
 /* Play the whole schedule on options->concurrency threads; returns when every game is done or
  * `stop` / `cancel` ended the run. */
 void workers_run(Tournament *t);
+/* Count a finished game in the encounter's and engines' scores and pentanomial pairs (also used
+ * by merge, which counts games that other runs played). */
+void workers_count_result(Tournament *t, Job *job, GameResult result);
 
 #endif
