@@ -45,7 +45,7 @@ RUNNER = wuzi-tournament
 TUNER = wuzi-tune
 endif
 
-.PHONY: all test test-threads clean demo bench openings tune
+.PHONY: all test test-threads test-cluster clean demo bench openings tune
 all: $(BRAIN) $(RUNNER) $(TUNER)
 
 $(BUILD)/%.o: %.c
@@ -79,6 +79,10 @@ $(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/tournament
 test: $(BRAIN) $(RUNNER) $(TUNER) $(TEST_BIN) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) \
 	 WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) sh tests/run.sh $(TEST_BIN) tests/windows_check_test.sh tests/match_scripts_test.sh tests/shard_merge_test.sh
+
+# A one-node SLURM cluster started for the test (root, slurm-wlm and munge; .ci/run installs them).
+test-cluster: $(BRAIN) $(RUNNER)
+	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) sh tests/run.sh tests/slurm_test.sh
 
 # The tests that run threads (search helpers, the brain's reader and worker, the watchdog) under
 # ThreadSanitizer: make SANITIZE=thread test-threads

@@ -26,6 +26,11 @@ Exit status: 0 H1 accepted (NEW is better), 1 H0 accepted, 3 no decision within 
   -o FILE       openings in offset format (default tournament/openings/<rule>-<size>.txt)
   -r RUNNER     wuzi-tournament executable (default ./wuzi-tournament)
   -p FILE       also write the games to FILE (PGN-like)
+  -S N          split the MAX games into N shards and play them in batches through GNU parallel
+                (-c shards at a time; with -H on other hosts too), merging after each batch
+                until the SPRT decides (tournament/cluster/parallel.sh); shards go to -D DIR
+  -H LOGINS     GNU parallel's --sshlogin for -S (shared folders: see tournament/cluster/)
+  -D DIR        where -S keeps its shards (default: a new temp dir)
   -h            this help
 EOF
 }
@@ -37,7 +42,8 @@ beta=0.05
 max=20000
 . "$(dirname "$0")/match_conditions.sh"
 pgn=
-while getopts "e:E:a:B:m:c:t:T:s:R:o:r:p:h" opt; do
+shards= logins= shard_dir=
+while getopts "e:E:a:B:m:c:t:T:s:R:o:r:p:S:H:D:h" opt; do
     case $opt in
     e) elo0=$OPTARG ;;
     E) elo1=$OPTARG ;;
@@ -45,6 +51,9 @@ while getopts "e:E:a:B:m:c:t:T:s:R:o:r:p:h" opt; do
     B) beta=$OPTARG ;;
     m) max=$OPTARG ;;
     p) pgn=$OPTARG ;;
+    S) shards=$OPTARG ;;
+    H) logins=$OPTARG ;;
+    D) shard_dir=$OPTARG ;;
     h) usage; exit 0 ;;
     *) condition_option "$opt" "$OPTARG" || { usage >&2; exit 2; } ;;
     esac
@@ -55,6 +64,40 @@ old=$1
 new=$2
 
 resolve_conditions sprt.sh
+
+if [ -n "$shards" ]; then
+    # Batches of shards, a merge after each: the SPRT's verdict on every game so far decides
+    # whether another batch is needed. Each shard stops early if its own games already decide.
+    [ -n "$shard_dir" ] || shard_dir=$(mktemp -d "${TMPDIR:-/tmp}/wuzi-sprt-shards.XXXXXX")
+    mkdir -p "$shard_dir"
+    echo "SPRT elo0=$elo0 elo1=$elo1 alpha=$alpha beta=$beta: new=\"$new\" vs old=\"$old\""
+    echo "Conditions: $conditions; $shards shards, $concurrency at a time, in $shard_dir"
+    seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+    first=1
+    while [ "$first" -le "$shards" ]; do
+        last=$((first + concurrency - 1))
+        [ "$last" -le "$shards" ] || last=$shards
+        seq "$first" "$last" | parallel --will-cite -j "$concurrency" ${logins:+--sshlogin "$logins" --workdir "$(pwd)"} \
+            "'$runner' -engine name=new cmd='$new' -engine name=old cmd='$old' -each tc='$tc' -games '$max' -repeat \
+             -concurrency 1 -boardsize '$size' -rule '$rule' -tolerance '$tolerance' \
+             -openings file='$openings' order=random -seed $seed \
+             -sprt elo0='$elo0' elo1='$elo1' alpha='$alpha' beta='$beta' \
+             -shard {}/$shards -results '$shard_dir/shard-{}.jsonl' -pgn '$shard_dir/shard-{}.pgn' \
+             > '$shard_dir/shard-{}.out' 2>&1" || true
+        "$runner" merge "$shard_dir"/shard-*.jsonl > "$shard_dir/merged.txt" 2>&1 || true
+        grep '^Score of' "$shard_dir/merged.txt" | tail -n 1
+        verdict=$(grep '^SPRT:' "$shard_dir/merged.txt" | tail -n 1)
+        case $verdict in *"was accepted"*) break ;; esac
+        first=$((last + 1))
+    done
+    sed -n '/^Results of/,$p' "$shard_dir/merged.txt"
+    [ -z "$pgn" ] || cat "$shard_dir"/shard-*.pgn >> "$pgn"
+    case $verdict in
+    *"H1 was accepted"*) exit 0 ;;
+    *"H0 was accepted"*) exit 1 ;;
+    *) exit 3 ;;
+    esac
+fi
 
 out=$(mktemp "${TMPDIR:-/tmp}/wuzi-sprt.XXXXXX")
 echo "SPRT elo0=$elo0 elo1=$elo1 alpha=$alpha beta=$beta: new=\"$new\" vs old=\"$old\""

@@ -32,7 +32,7 @@ dir=$(cd "$dir" && pwd)
 quoted=
 for word in "$runner" "$@"; do quoted="$quoted '$(printf '%s' "$word" | sed "s/'/'\\\\''/g")'"; done
 here=$(pwd)
-set -- --halt never --line-buffer
+set -- --will-cite --halt never --line-buffer
 [ -n "$jobs" ] && set -- "$@" -j "$jobs"
 [ -n "$ssh" ] && set -- "$@" --sshlogin "$ssh" --workdir "$here"
 seq 1 "$shards" | parallel "$@" \
