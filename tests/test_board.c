@@ -43,6 +43,10 @@ static bool same_as_scratch(const Board *board) {
                 return false;
             }
     }
+    if (memcmp(shapes.value_sum, board->shapes.value_sum, sizeof shapes.value_sum)) {
+        check_fail(__FILE__, __LINE__, "evaluation sums differ after %d moves", board->move_count);
+        same = false;
+    }
     if (memcmp(shapes.class_count, board->shapes.class_count, sizeof shapes.class_count)) {
         check_fail(__FILE__, __LINE__, "class counts differ after %d moves", board->move_count);
         same = false;

@@ -1,0 +1,96 @@
+/* The evaluation's properties over positions from random games: a position scores the same in
+ * all eight of its mirror images and rotations, the same with the colours swapped where black and
+ * white share their weights (freestyle, caro), and a clear advantage scores positive for the side
+ * to move. (That the incremental sums equal a recomputation is test_board's.) */
+#include <stdlib.h>
+
+#include "board.h"
+#include "check.h"
+#include "eval.h"
+#include "rng.h"
+
+static Board original, image;
+
+/* The eight symmetries of a square board. */
+static int transform(int symmetry, int cell, int size) {
+    int x = cell_x(cell), y = cell_y(cell);
+    if (symmetry & 1) x = size - 1 - x;
+    if (symmetry & 2) y = size - 1 - y;
+    if (symmetry & 4) {
+        const int t = x;
+        x = y;
+        y = t;
+    }
+    return cell_at(x, y);
+}
+
+/* The same moves, transformed and with colours swapped or not, from an empty board: the
+ * evaluation's history (the position before the last move) goes along. */
+static void replay(const Board *from, Board *to, int symmetry, bool swap_colours, int rule) {
+    board_init(to, geometry_get(from->width, from->height, 5, rule));
+    if (swap_colours) board_pass(to);
+    for (int i = 0; i < from->move_count; i++) board_make(to, transform(symmetry, from->history[i], from->width));
+}
+
+static void random_position(Board *board, int rule, uint64_t *rng, int moves) {
+    board_init(board, geometry_get(15, 15, 5, rule));
+    for (int ply = 0; ply < moves; ply++) {
+        int cell;
+        do {
+            /* near the centre, so shapes form */
+            cell = cell_at(4 + (int)(rng_next(rng) % 7), 4 + (int)(rng_next(rng) % 7));
+        } while (board->cell[cell] != EMPTY);
+        board_make(board, cell);
+    }
+}
+
+static void test_symmetric_positions_score_alike(void) {
+    uint64_t rng = 12345;
+    const int rules[] = {0, RULE_RENJU, RULE_CARO};
+    for (int r = 0; r < 3; r++)
+        for (int game = 0; game < 60; game++) {
+            random_position(&original, rules[r], &rng, 4 + game % 25);
+            const int32_t score = eval_position(&original);
+            for (int symmetry = 1; symmetry < 8; symmetry++) {
+                replay(&original, &image, symmetry, false, rules[r]);
+                const int32_t other = eval_position(&image);
+                CHECKF(other == score, "rule %d, %d moves, symmetry %d: %d against %d", rules[r],
+                       original.move_count, symmetry, (int)other, (int)score);
+                if (other != score) return;
+            }
+        }
+}
+
+static void test_swapped_colours_score_alike(void) {
+    uint64_t rng = 777;
+    const int rules[] = {0, RULE_CARO};
+    for (int r = 0; r < 2; r++)
+        for (int game = 0; game < 60; game++) {
+            random_position(&original, rules[r], &rng, 4 + game % 25);
+            replay(&original, &image, 0, true, rules[r]);
+            CHECKF(eval_position(&image) == eval_position(&original), "rule %d, %d moves: %d against %d",
+                   rules[r], original.move_count, (int)eval_position(&image), (int)eval_position(&original));
+        }
+}
+
+/* An open three of the side to move against scattered stones: good for the side to move. */
+static void test_advantage_has_the_right_sign(void) {
+    board_init(&original, geometry_get(15, 15, 5, 0));
+    const int mine[] = {cell_at(6, 7), cell_at(7, 7), cell_at(8, 7)};
+    const int theirs[] = {cell_at(2, 2), cell_at(12, 12), cell_at(2, 12)};
+    for (int i = 0; i < 3; i++) {
+        board_make(&original, mine[i]);
+        board_make(&original, theirs[i]);
+    }
+    /* black to move, with the open three */
+    CHECKF(eval_position(&original) > 0, "black with an open three: %d", (int)eval_position(&original));
+    board_pass(&original);
+    CHECKF(eval_position(&original) < 0, "white facing it: %d", (int)eval_position(&original));
+}
+
+int main(void) {
+    RUN(test_symmetric_positions_score_alike);
+    RUN(test_swapped_colours_score_alike);
+    RUN(test_advantage_has_the_right_sign);
+    return check_summary();
+}
