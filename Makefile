@@ -13,13 +13,15 @@ BUILD ?= build/tsan
 else
 BUILD ?= build
 endif
-ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS) -Iengine -Iprotocol -Itournament -Itune -Itests
+ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS) -Iengine -Iprotocol -Itournament -Itune -Iplay -Itests
 LDLIBS = -pthread -lm
 
 ENGINE_SRC = $(wildcard engine/*.c)
 PROTOCOL_SRC = $(wildcard protocol/*.c)
 TOURNAMENT_SRC = $(wildcard tournament/*.c)
 TUNE_SRC = $(wildcard tune/*.c)
+PLAY_SRC = $(wildcard play/*.c)
+WEB_FILES = $(wildcard play/web/*.html play/web/*.css play/web/*.js)
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_HELPERS = $(filter-out $(TEST_SRC), $(wildcard tests/*.c))
 
@@ -30,6 +32,9 @@ TOURNAMENT_OBJ = $(TOURNAMENT_SRC:%.c=$(BUILD)/%.o)
 TOURNAMENT_LIB_OBJ = $(filter-out $(BUILD)/tournament/main.o, $(TOURNAMENT_OBJ))
 TUNE_OBJ = $(TUNE_SRC:%.c=$(BUILD)/%.o)
 TUNE_LIB_OBJ = $(filter-out $(BUILD)/tune/main.o, $(TUNE_OBJ))
+# The page's files become C arrays (play/tools/embed_web), compiled in like any source.
+PLAY_OBJ = $(PLAY_SRC:%.c=$(BUILD)/%.o) $(BUILD)/play/web_assets.o
+PLAY_LIB_OBJ = $(filter-out $(BUILD)/play/main.o, $(PLAY_OBJ))
 TEST_HELPER_OBJ = $(TEST_HELPERS:%.c=$(BUILD)/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_TOOLS = $(wildcard tests/tools/*.c)
@@ -39,14 +44,16 @@ ifneq ($(SANITIZE),)
 BRAIN = $(BUILD)/pbrain-wuzi
 RUNNER = $(BUILD)/wuzi-tournament
 TUNER = $(BUILD)/wuzi-tune
+PLAYER = $(BUILD)/wuzi-play
 else
 BRAIN = pbrain-wuzi
 RUNNER = wuzi-tournament
 TUNER = wuzi-tune
+PLAYER = wuzi-play
 endif
 
 .PHONY: all test test-threads test-cluster clean demo bench openings tune
-all: $(BRAIN) $(RUNNER) $(TUNER)
+all: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -65,7 +72,20 @@ $(RUNNER): $(TOURNAMENT_OBJ) $(BUILD)/libwuzi.a
 $(TUNER): $(TUNE_OBJ) $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_HELPER_OBJ) $(PROTOCOL_OBJ) $(TOURNAMENT_LIB_OBJ) $(TUNE_LIB_OBJ) $(BUILD)/libwuzi.a
+$(BUILD)/play/tools/embed_web: play/tools/embed_web.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< -o $@
+
+$(BUILD)/play/web_assets.c: $(WEB_FILES) $(BUILD)/play/tools/embed_web
+	$(BUILD)/play/tools/embed_web $@ $(WEB_FILES)
+
+$(BUILD)/play/web_assets.o: $(BUILD)/play/web_assets.c
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(PLAYER): $(PLAY_OBJ) $(TOURNAMENT_LIB_OBJ) $(BUILD)/libwuzi.a
+	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_HELPER_OBJ) $(PROTOCOL_OBJ) $(TOURNAMENT_LIB_OBJ) $(TUNE_LIB_OBJ) $(PLAY_LIB_OBJ) $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o
@@ -76,8 +96,8 @@ $(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/tournament
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 # Tests find the programs through these variables, so the sanitizer build tests its own.
-test: $(BRAIN) $(RUNNER) $(TUNER) $(TEST_BIN) $(TEST_TOOL_BIN)
-	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) \
+test: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER) $(TEST_BIN) $(TEST_TOOL_BIN)
+	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) WUZI_PLAYER=$(abspath $(PLAYER)) \
 	 WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) sh tests/run.sh $(TEST_BIN) tests/windows_check_test.sh tests/match_scripts_test.sh tests/shard_merge_test.sh
 
 # A one-node SLURM cluster started for the test (root, slurm-wlm and munge; .ci/run installs them).
@@ -105,7 +125,7 @@ openings: $(RUNNER)
 	sh tournament/make_openings.sh $(RUNNER)
 
 clean:
-	rm -rf build pbrain-wuzi wuzi-tournament wuzi-tune
+	rm -rf build pbrain-wuzi wuzi-tournament wuzi-tune wuzi-play
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 

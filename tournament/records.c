@@ -42,6 +42,10 @@ bool records_write_psq(const char *directory, const GameRecord *record) {
     if (mkdir(directory, 0777) < 0 && errno != EEXIST) return false;
     char path[4096];
     snprintf(path, sizeof path, "%s/game_%05d.psq", directory, record->number);
+    return records_save_psq(path, record);
+}
+
+bool records_save_psq(const char *path, const GameRecord *record) {
     FILE *file = fopen(path, "w");
     if (!file) return false;
     fprintf(file, "Piskvorky %dx%d, 11:11, 0\n", record->width, record->height);
@@ -61,8 +65,8 @@ static void sgf_text(FILE *file, const char *text) {
 
 static char sgf_coordinate(int v) { return (char)(v < 26 ? 'a' + v : 'A' + v - 26); }
 
-bool records_append_sgf(const char *path, const GameRecord *record) {
-    FILE *file = fopen(path, "a");
+static bool write_sgf(const char *path, const char *mode, const GameRecord *record) {
+    FILE *file = fopen(path, mode);
     if (!file) return false;
     fprintf(file, "(;FF[4]GM[4]CA[UTF-8]AP[wuzi-tournament]");
     if (record->width == record->height)
@@ -84,6 +88,14 @@ bool records_append_sgf(const char *path, const GameRecord *record) {
                 sgf_coordinate(record->y[i]), i % 10 == 9 ? "\n" : "");
     fprintf(file, ")\n");
     return fclose(file) == 0;
+}
+
+bool records_append_sgf(const char *path, const GameRecord *record) {
+    return write_sgf(path, "a", record);
+}
+
+bool records_save_sgf(const char *path, const GameRecord *record) {
+    return write_sgf(path, "w", record);
 }
 
 /* PGN's Result puts White's score first, as rating tools (BayesElo, Ordo) read it. */

@@ -51,6 +51,9 @@ const char *rule_name(int rule);
 
 bool records_write_psq(const char *directory, const GameRecord *record);
 bool records_append_sgf(const char *path, const GameRecord *record);
+/* One game as a whole file at `path` (replaced if it exists): for saving a single game. */
+bool records_save_psq(const char *path, const GameRecord *record);
+bool records_save_sgf(const char *path, const GameRecord *record);
 bool records_append_pgn(const char *path, const GameRecord *record);
 
 #endif

@@ -1,0 +1,118 @@
+/* wuzi-play: a person against any Gomocup brain (Wuzi at a level by default), or two brains
+ * watched — in the terminal, or with --web in a browser served from 127.0.0.1. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "brains.h"
+#include "play_options.h"
+#include "record_file.h"
+#include "start_position.h"
+#include "table.h"
+#include "terminal.h"
+#include "web_server.h"
+
+/* Ctrl-C in the terminal: the running question to a brain gives up, and the loop ends. The
+ * handler can only reach this through a file-scope pointer. */
+static atomic_bool *interrupt_flags[2];
+
+static void on_interrupt(int signal_number) {
+    (void)signal_number;
+    for (int i = 0; i < 2; i++)
+        if (interrupt_flags[i]) atomic_store(interrupt_flags[i], true);
+}
+
+static void catch_interrupt(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+}
+
+/* Who plays each colour at the start, from the command line. */
+static bool seat_players(const PlayOptions *o, const BrainList *brains, Table *table, char *why, size_t size) {
+    TablePlayer players[3];
+    char id[64];
+    if (o->engine_count >= 2 && !o->web) {
+        if (!brains_resolve(brains, "engine:1", &players[BLACK], why, size) ||
+            !brains_resolve(brains, "engine:2", &players[WHITE], why, size))
+            return false;
+    } else {
+        if (o->engine_count >= 1)
+            snprintf(id, sizeof id, "engine:1");
+        else
+            snprintf(id, sizeof id, "wuzi:%s", o->level);
+        if (!brains_resolve(brains, "you", &players[o->you], why, size) ||
+            !brains_resolve(brains, id, &players[opponent(o->you)], why, size))
+            return false;
+    }
+    table_set_player(table, BLACK, &players[BLACK]);
+    table_set_player(table, WHITE, &players[WHITE]);
+    return true;
+}
+
+static bool first_game(const PlayOptions *o, const char *argv0, Table *table, StartPosition *start,
+                       char *why, size_t size) {
+    const TableRules rules = {.width = o->width, .height = o->height, .rule = o->rule, .turn_ms = o->turn_ms};
+    start->seed = o->seed ? o->seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+    if (o->opening && !start_position_shipped(start, argv0, &rules, why, size)) return false;
+    if (o->openings_file) snprintf(start->openings_path, sizeof start->openings_path, "%s", o->openings_file);
+    if (o->load) {
+        LoadedGame *game = malloc(sizeof *game);
+        if (!game) return false;
+        const bool ok = record_load(o->load, game, why, size) && table_load(table, game, o->rule, o->turn_ms, why, size);
+        free(game);
+        return ok;
+    }
+    return start_position_new_game(start, table, &rules, why, size);
+}
+
+int main(int argc, char **argv) {
+    PlayOptions options;
+    char why[512];
+    if (!play_options_parse(&options, argc, argv, why, sizeof why)) {
+        fprintf(stderr, "wuzi-play: %s\n", why);
+        return 2;
+    }
+    if (options.help) {
+        play_options_usage();
+        return 0;
+    }
+    signal(SIGPIPE, SIG_IGN); /* a brain or a browser that went away is an error, not our end */
+    BrainList brains;
+    brains_init(&brains, argv[0]);
+    for (int i = 0; i < options.engine_count; i++) brains_add_engine(&brains, options.engines[i]);
+    if (options.web) return web_server_run(&options, &brains, argv[0]);
+
+    const TableRules rules = {.width = options.width, .height = options.height, .rule = options.rule,
+                              .turn_ms = options.turn_ms};
+    if (!table_rules_valid(&rules, why, sizeof why)) {
+        fprintf(stderr, "wuzi-play: %s\n", why);
+        return 2;
+    }
+    Table *table = malloc(sizeof *table);
+    StartPosition start = {0};
+    if (!table || !table_init(table, &rules)) return 1;
+    int status = 2;
+    if (seat_players(&options, &brains, table, why, sizeof why) &&
+        first_game(&options, argv[0], table, &start, why, sizeof why)) {
+        atomic_bool quit;
+        atomic_init(&quit, false);
+        interrupt_flags[0] = &quit;
+        interrupt_flags[1] = &table->cancel;
+        catch_interrupt();
+        TerminalSession session = {.table = table, .start = &start, .in = stdin, .out = stdout, .quit = &quit};
+        status = terminal_run(&session);
+        interrupt_flags[0] = interrupt_flags[1] = NULL;
+    } else {
+        fprintf(stderr, "wuzi-play: %s\n", why);
+    }
+    table_destroy(table);
+    free(table);
+    return status;
+}

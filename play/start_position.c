@@ -1,0 +1,70 @@
+#include "start_position.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "game.h"
+#include "openings.h"
+
+static const char *rule_file_name(int rule) {
+    switch (rule) {
+    case 0: return "freestyle";
+    case 1: return "standard";
+    case 4: return "renju";
+    default: return NULL;
+    }
+}
+
+bool start_position_shipped(StartPosition *start, const char *argv0, const TableRules *rules,
+                            char *why, size_t why_size) {
+    const char *name = rule_file_name(rules->rule);
+    if (!name || rules->width != rules->height || (rules->width != 15 && rules->width != 20)) {
+        snprintf(why, why_size,
+                 "no shipped openings for rule %d on %dx%d (there are 15x15 and 20x20 for rules 0, 1 and 4)",
+                 rules->rule, rules->width, rules->height);
+        return false;
+    }
+    const char *slash = strrchr(argv0, '/');
+    const int dir = slash ? (int)(slash - argv0) : 1;
+    const char *base = slash ? argv0 : ".";
+    static const char *const under[] = {"", "/../.."};
+    for (size_t i = 0; i < sizeof under / sizeof under[0]; i++) {
+        snprintf(start->openings_path, sizeof start->openings_path, "%.*s%s/tournament/openings/%s-%d.txt",
+                 dir, base, under[i], name, rules->width);
+        if (access(start->openings_path, R_OK) == 0) return true;
+    }
+    snprintf(why, why_size, "the shipped openings (tournament/openings/%s-%d.txt) were not found beside wuzi-play",
+             name, rules->width);
+    start->openings_path[0] = '\0';
+    return false;
+}
+
+/* splitmix64: the opening's index */
+static uint64_t next_random(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+bool start_position_new_game(StartPosition *start, Table *table, const TableRules *rules, char *why,
+                             size_t why_size) {
+    if (!start->openings_path[0]) return table_new_game(table, rules, 0, NULL, NULL, why, why_size);
+    OpeningBook book = {0};
+    if (!openings_load(&book, start->openings_path, OPENING_OFFSET, rules->width, rules->height, why,
+                       why_size))
+        return false;
+    const GameSettings settings = {.width = rules->width, .height = rules->height, .rule = rules->rule};
+    const int first = (int)(next_random(&start->seed) % (uint64_t)book.count);
+    bool done = false;
+    for (int i = 0; i < book.count && !done; i++) {
+        const Opening *o = &book.items[(first + i) % book.count];
+        char ignored[128];
+        if (!game_opening_valid(&settings, o, ignored, (int)sizeof ignored)) continue;
+        done = table_new_game(table, rules, o->count, o->x, o->y, why, why_size);
+    }
+    if (!done) snprintf(why, why_size, "no opening of %s can be played under rule %d", start->openings_path, rules->rule);
+    openings_free(&book);
+    return done;
+}

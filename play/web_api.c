@@ -1,0 +1,649 @@
+#include "web_api.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "json_out.h"
+#include "monotonic.h"
+#include "notation.h"
+#include "web_assets.h"
+
+#define JSON_TYPE "application/json; charset=utf-8"
+#define GAMES_PREFIX "/api/games/"
+
+static void refuse(int fd, int status, const char *reason) {
+    HttpError error = {.status = status};
+    snprintf(error.reason, sizeof error.reason, "%s", reason);
+    http_refuse(fd, &error);
+}
+
+static void send_json(int fd, JsonOut *json) {
+    if (json->failed) {
+        refuse(fd, 500, "out of memory");
+        return;
+    }
+    http_respond(fd, 200, JSON_TYPE, "", json->text, json->length);
+}
+
+static bool method_is(int fd, const HttpRequest *request, const char *method) {
+    if (strcmp(request->method, method) == 0) return true;
+    char allow[64], reason[96];
+    snprintf(allow, sizeof allow, "Allow: %s\r\n", method);
+    snprintf(reason, sizeof reason, "%s is not allowed here: use %s\n", request->method, method);
+    http_respond(fd, 405, "text/plain; charset=utf-8", allow, reason, strlen(reason));
+    return false;
+}
+
+/* A POST's body as a form: empty, or application/x-www-form-urlencoded. */
+static bool read_form(int fd, const HttpRequest *request, const char *const *allowed, HttpForm *form) {
+    HttpError error = {0};
+    const char *type = http_header(request, "Content-Type");
+    if (request->body_length > 0 &&
+        (!type || strncmp(type, "application/x-www-form-urlencoded", 33) != 0)) {
+        refuse(fd, 415, "a body must be application/x-www-form-urlencoded");
+        return false;
+    }
+    if (!http_form_parse(request->body, allowed, form, &error)) {
+        http_refuse(fd, &error);
+        return false;
+    }
+    return true;
+}
+
+/* ---- the page's files and the settings ---- */
+
+static bool serve_asset(int fd, const HttpRequest *request) {
+    for (int i = 0; i < WEB_ASSET_COUNT; i++) {
+        const WebAsset *asset = &WEB_ASSETS[i];
+        if (strcmp(request->path, asset->path) != 0) continue;
+        if (!method_is(fd, request, "GET")) return true;
+        /* nothing from elsewhere, and no framing by other sites */
+        const char *headers = "Content-Security-Policy: default-src 'self'; img-src 'self' data:; "
+                              "frame-ancestors 'none'\r\nX-Frame-Options: DENY\r\n";
+        http_respond(fd, 200, asset->content_type, headers, (const char *)asset->data, asset->size);
+        return true;
+    }
+    return false;
+}
+
+static const int RULES[] = {0, 1, 4, 8, 9};
+
+static void config(WebApi *api, int fd) {
+    JsonOut json;
+    json_init(&json);
+    json_object_begin(&json);
+    json_key(&json, "wuzi");
+    json_bool(&json, api->brains->wuzi_command[0] != '\0');
+    json_key(&json, "levels");
+    json_array_begin(&json);
+    for (const char *const *level = brains_offered_levels(); *level; level++) json_string(&json, *level);
+    json_array_end(&json);
+    json_key(&json, "engines");
+    json_array_begin(&json);
+    for (int i = 0; i < api->brains->engine_count; i++) {
+        char id[32];
+        snprintf(id, sizeof id, "engine:%d", i + 1);
+        json_object_begin(&json);
+        json_key(&json, "id");
+        json_string(&json, id);
+        json_key(&json, "name");
+        json_string(&json, api->brains->engines[i].name);
+        json_object_end(&json);
+    }
+    json_array_end(&json);
+    json_key(&json, "rules");
+    json_array_begin(&json);
+    for (size_t i = 0; i < sizeof RULES / sizeof RULES[0]; i++) {
+        json_object_begin(&json);
+        json_key(&json, "id");
+        json_int(&json, RULES[i]);
+        json_key(&json, "name");
+        json_string(&json, rule_name(RULES[i]));
+        json_object_end(&json);
+    }
+    json_array_end(&json);
+    const PlayOptions *o = api->options;
+    char black[64], white[64];
+    if (o->engine_count >= 2) {
+        snprintf(black, sizeof black, "engine:1");
+        snprintf(white, sizeof white, "engine:2");
+    } else {
+        char brain[64];
+        if (o->engine_count == 1)
+            snprintf(brain, sizeof brain, "engine:1");
+        else
+            snprintf(brain, sizeof brain, "wuzi:%.50s", o->level);
+        snprintf(black, sizeof black, "%s", o->you == BLACK ? "you" : brain);
+        snprintf(white, sizeof white, "%s", o->you == WHITE ? "you" : brain);
+    }
+    json_key(&json, "defaults");
+    json_object_begin(&json);
+    json_key(&json, "black");
+    json_string(&json, black);
+    json_key(&json, "white");
+    json_string(&json, white);
+    json_key(&json, "rule");
+    json_int(&json, o->rule);
+    json_key(&json, "width");
+    json_int(&json, o->width);
+    json_key(&json, "height");
+    json_int(&json, o->height);
+    json_key(&json, "time");
+    json_int(&json, o->turn_ms);
+    json_key(&json, "opening");
+    json_bool(&json, o->opening);
+    json_object_end(&json);
+    json_key(&json, "sizeMin");
+    json_int(&json, 5);
+    json_key(&json, "sizeMax");
+    json_int(&json, BOARD_MAX);
+    json_object_end(&json);
+    send_json(fd, &json);
+    json_free(&json);
+}
+
+/* ---- a game's state ---- */
+
+static void cell_pair(JsonOut *json, int x, int y) {
+    json_array_begin(json);
+    json_int(json, x);
+    json_int(json, y);
+    json_array_end(json);
+}
+
+static void cells(JsonOut *json, const int *list, int n) {
+    json_array_begin(json);
+    for (int i = 0; i < n; i++) cell_pair(json, cell_x(list[i]), cell_y(list[i]));
+    json_array_end(json);
+}
+
+static void player(JsonOut *json, const BrainList *brains, const TablePlayer *p) {
+    char id[64];
+    brains_id_of(brains, p, id, sizeof id);
+    json_object_begin(json);
+    json_key(json, "id");
+    json_string(json, id);
+    json_key(json, "name");
+    json_string(json, p->name);
+    json_key(json, "brain");
+    json_bool(json, p->brain);
+    json_object_end(json);
+}
+
+static void thinking(JsonOut *json, const Table *table) {
+    const Thinking *t = &table->thinking;
+    if (!t->side) {
+        json_null(json);
+        return;
+    }
+    json_object_begin(json);
+    json_key(json, "side");
+    json_string(json, color_name(t->side));
+    json_key(json, "depth");
+    if (t->has_depth) json_int(json, t->depth); else json_null(json);
+    json_key(json, "score");
+    if (t->has_score && !t->mate) json_int(json, t->score); else json_null(json);
+    json_key(json, "mate");
+    json_int(json, t->has_score ? t->mate : 0);
+    json_key(json, "pv");
+    json_array_begin(json);
+    for (int i = 0; i < t->pv_count; i++) cell_pair(json, t->pv_x[i], t->pv_y[i]);
+    json_array_end(json);
+    char line[THINKING_TEXT_MAX + 64];
+    thinking_describe(t, table->rules.height, line, sizeof line);
+    json_key(json, "line");
+    json_string(json, line);
+    json_key(json, "text");
+    json_string(json, t->text);
+    json_object_end(json);
+}
+
+static const char *winner(GameResult result) {
+    return result == RESULT_BLACK_WINS ? "black" : result == RESULT_WHITE_WINS ? "white" : "draw";
+}
+
+/* Under game->lock. */
+static void state(JsonOut *json, WebGame *game, const BrainList *brains) {
+    Table *table = &game->table;
+    json_object_begin(json);
+    json_key(json, "id");
+    json_string(json, game->id);
+    json_key(json, "version");
+    json_int(json, (int64_t)table->version);
+    json_key(json, "width");
+    json_int(json, table->rules.width);
+    json_key(json, "height");
+    json_int(json, table->rules.height);
+    json_key(json, "rule");
+    json_int(json, table->rules.rule);
+    json_key(json, "ruleName");
+    json_string(json, rule_name(table->rules.rule));
+    json_key(json, "time");
+    json_int(json, table->rules.turn_ms);
+    json_key(json, "players");
+    json_object_begin(json);
+    json_key(json, "black");
+    player(json, brains, &table->players[BLACK]);
+    json_key(json, "white");
+    player(json, brains, &table->players[WHITE]);
+    json_object_end(json);
+    json_key(json, "toMove");
+    json_string(json, color_name(table_to_move(table)));
+    json_key(json, "moves");
+    json_array_begin(json);
+    for (int i = 0; i < table->count; i++) cell_pair(json, table->x[i], table->y[i]);
+    json_array_end(json);
+    json_key(json, "openingCount");
+    json_int(json, table->opening_count);
+    json_key(json, "over");
+    json_bool(json, table_over(table));
+    json_key(json, "result");
+    if (table_over(table)) json_string(json, winner(table->result)); else json_null(json);
+    json_key(json, "end");
+    json_string(json, table_end_name(table->end));
+    json_key(json, "reason");
+    json_string(json, table->reason);
+    int list[MAX_MOVES];
+    json_key(json, "winLine");
+    cells(json, list, table_winning_line(table, list, MAX_MOVES));
+    json_key(json, "forbidden");
+    cells(json, list, table_forbidden(table, list, MAX_MOVES));
+    json_key(json, "thinking");
+    thinking(json, table);
+    json_key(json, "brainToMove");
+    json_bool(json, !table_over(table) && table->players[table_to_move(table)].brain);
+    json_key(json, "hint");
+    if (table->has_hint) cell_pair(json, table->hint_x, table->hint_y); else json_null(json);
+    json_key(json, "hintPending");
+    json_bool(json, table->hint_wanted);
+    json_key(json, "clocks");
+    json_object_begin(json);
+    json_key(json, "black");
+    json_int(json, table_clock_ms(table, BLACK));
+    json_key(json, "white");
+    json_int(json, table_clock_ms(table, WHITE));
+    json_object_end(json);
+    json_key(json, "note");
+    json_string(json, table->note);
+    json_key(json, "brainsRunning");
+    json_int(json, game->brains_running);
+    json_object_end(json);
+}
+
+/* Under game->lock: the state as the reply. */
+static void send_state(WebApi *api, int fd, WebGame *game) {
+    JsonOut json;
+    json_init(&json);
+    state(&json, game, api->brains);
+    send_json(fd, &json);
+    json_free(&json);
+}
+
+/* ---- a game's set-up: players, rule, size, time, opening ---- */
+
+static const char *const SETUP_FIELDS[] = {"black", "white", "rule", "size", "time", "opening", NULL};
+
+typedef struct Setup {
+    TableRules rules;
+    TablePlayer players[3];
+    bool opening;
+} Setup;
+
+static bool parse_int(const char *text, long min, long max, long *value) {
+    char *end;
+    const long v = strtol(text, &end, 10);
+    if (end == text || *end || v < min || v > max) return false;
+    *value = v;
+    return true;
+}
+
+/* Fields over `setup` (which holds the defaults); false after refusing. */
+static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) {
+    char why[256];
+    const char *value;
+    long v;
+    static const char *const colors[] = {NULL, "black", "white"};
+    for (int c = BLACK; c <= WHITE; c++) {
+        if (!(value = http_form_get(form, colors[c]))) continue;
+        if (!brains_resolve(api->brains, value, &setup->players[c], why, sizeof why)) {
+            refuse(fd, 422, why);
+            return false;
+        }
+    }
+    if ((value = http_form_get(form, "rule"))) {
+        if (!parse_int(value, 0, 9, &v)) {
+            refuse(fd, 422, "rule: 0, 1, 4, 8 or 9");
+            return false;
+        }
+        setup->rules.rule = (int)v;
+    }
+    if ((value = http_form_get(form, "size"))) {
+        int w = 0, h = 0, n = 0;
+        if (sscanf(value, "%dx%d%n", &w, &h, &n) == 2 && value[n] == '\0') {
+        } else if (sscanf(value, "%d%n", &w, &n) == 1 && value[n] == '\0') {
+            h = w;
+        } else {
+            refuse(fd, 422, "size: N or WxH");
+            return false;
+        }
+        setup->rules.width = w;
+        setup->rules.height = h;
+    }
+    if ((value = http_form_get(form, "time"))) {
+        if (!parse_int(value, 0, 3600000, &v)) {
+            refuse(fd, 422, "time: milliseconds a move, 0 to 3600000");
+            return false;
+        }
+        setup->rules.turn_ms = v;
+    }
+    if ((value = http_form_get(form, "opening"))) {
+        if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0) {
+            refuse(fd, 422, "opening: 0 or 1");
+            return false;
+        }
+        setup->opening = value[0] == '1';
+    }
+    if (!table_rules_valid(&setup->rules, why, sizeof why)) {
+        refuse(fd, 422, why);
+        return false;
+    }
+    return true;
+}
+
+/* Under game->lock: a new game on the table as set up; false after refusing. */
+static bool start_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
+    char why[256];
+    StartPosition start = game->start;
+    start.openings_path[0] = '\0';
+    if (setup->opening && !start_position_shipped(&start, api->argv0, &setup->rules, why, sizeof why)) {
+        refuse(fd, 422, why);
+        return false;
+    }
+    if (!start_position_new_game(&start, &game->table, &setup->rules, why, sizeof why)) {
+        refuse(fd, 422, why);
+        return false;
+    }
+    game->start = start;
+    table_set_player(&game->table, BLACK, &setup->players[BLACK]);
+    table_set_player(&game->table, WHITE, &setup->players[WHITE]);
+    web_game_changed(game);
+    return true;
+}
+
+static void create_game(WebApi *api, int fd, const HttpRequest *request) {
+    HttpForm form;
+    if (!method_is(fd, request, "POST") || !read_form(fd, request, SETUP_FIELDS, &form)) return;
+    const PlayOptions *o = api->options;
+    Setup setup = {.rules = {.width = o->width, .height = o->height, .rule = o->rule, .turn_ms = o->turn_ms},
+                   .opening = o->opening};
+    char why[256];
+    const char *opponent_id = o->engine_count >= 1 ? "engine:1" : NULL;
+    char wuzi[64];
+    snprintf(wuzi, sizeof wuzi, "wuzi:%.50s", o->level);
+    if (!opponent_id) opponent_id = wuzi;
+    if (o->engine_count >= 2) {
+        brains_resolve(api->brains, "engine:1", &setup.players[BLACK], why, sizeof why);
+        brains_resolve(api->brains, "engine:2", &setup.players[WHITE], why, sizeof why);
+    } else {
+        brains_resolve(api->brains, "you", &setup.players[o->you], why, sizeof why);
+        if (!brains_resolve(api->brains, opponent_id, &setup.players[opponent(o->you)], why, sizeof why))
+            brains_resolve(api->brains, "you", &setup.players[opponent(o->you)], why, sizeof why);
+    }
+    if (!read_setup(api, fd, &form, &setup)) return;
+    WebGame *game = web_games_create(api->games, &setup.rules);
+    if (!game) {
+        refuse(fd, 429, "too many games are open: close a page or wait for an idle game to end");
+        return;
+    }
+    pthread_mutex_lock(&game->lock);
+    game->start.seed = (uint64_t)monotonic_ms() ^ ((uint64_t)time(NULL) << 16);
+    const bool ok = start_game(api, fd, game, &setup);
+    if (ok) send_state(api, fd, game);
+    pthread_mutex_unlock(&game->lock);
+    if (!ok) web_games_close(api->games, game);
+    web_games_release(api->games, game);
+}
+
+/* ---- a game's routes ---- */
+
+static void get_state(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    static const char *const fields[] = {"since", NULL};
+    HttpForm form;
+    HttpError error = {0};
+    if (!http_form_parse(request->query, fields, &form, &error)) {
+        http_refuse(fd, &error);
+        return;
+    }
+    long since = -1;
+    const char *value = http_form_get(&form, "since");
+    if (value && !parse_int(value, 0, 0x7fffffffL, &since)) {
+        refuse(fd, 400, "since: a version number");
+        return;
+    }
+    const int64_t until = monotonic_ms() + api->poll_ms;
+    pthread_mutex_lock(&game->lock);
+    /* long polling: wait for news, so the page sees a brain's lines and moves at once */
+    while (since >= 0 && (long)game->table.version == since && !game->closing) {
+        const int64_t left = until - monotonic_ms();
+        if (left <= 0) break;
+        struct timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        const int64_t step = left < 250 ? left : 250;
+        t.tv_nsec += (long)step * 1000000L;
+        if (t.tv_nsec >= 1000000000L) {
+            t.tv_sec++;
+            t.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&game->changed, &game->lock, &t);
+    }
+    if (game->closing)
+        refuse(fd, 410, "this game was closed");
+    else
+        send_state(api, fd, game);
+    pthread_mutex_unlock(&game->lock);
+}
+
+static void move(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    static const char *const fields[] = {"x", "y", NULL};
+    HttpForm form;
+    if (!method_is(fd, request, "POST") || !read_form(fd, request, fields, &form)) return;
+    const char *xs = http_form_get(&form, "x"), *ys = http_form_get(&form, "y");
+    long x, y;
+    if (!xs || !ys || !parse_int(xs, -1000, 1000, &x) || !parse_int(ys, -1000, 1000, &y)) {
+        refuse(fd, 400, "a move wants x and y (numbers, from the top left)");
+        return;
+    }
+    char why[512];
+    pthread_mutex_lock(&game->lock);
+    if (table_play(&game->table, (int)x, (int)y, why, sizeof why)) {
+        web_game_changed(game);
+        send_state(api, fd, game);
+    } else {
+        refuse(fd, 409, why);
+    }
+    pthread_mutex_unlock(&game->lock);
+}
+
+typedef enum SimpleAction { ACTION_UNDO, ACTION_SWAP, ACTION_HINT } SimpleAction;
+
+static void simple(WebApi *api, int fd, const HttpRequest *request, WebGame *game, SimpleAction action) {
+    HttpForm form;
+    if (!method_is(fd, request, "POST") || !read_form(fd, request, NULL, &form)) return;
+    char why[512];
+    bool ok = true;
+    pthread_mutex_lock(&game->lock);
+    switch (action) {
+    case ACTION_UNDO: ok = table_undo(&game->table, why, sizeof why); break;
+    case ACTION_SWAP: table_swap(&game->table); break;
+    case ACTION_HINT: ok = table_want_hint(&game->table, why, sizeof why); break;
+    }
+    if (ok) {
+        web_game_changed(game);
+        send_state(api, fd, game);
+    } else {
+        refuse(fd, 409, why);
+    }
+    pthread_mutex_unlock(&game->lock);
+}
+
+static void current_setup(const WebGame *game, Setup *setup) {
+    setup->rules = game->table.rules;
+    setup->players[BLACK] = game->table.players[BLACK];
+    setup->players[WHITE] = game->table.players[WHITE];
+    setup->opening = game->start.openings_path[0] != '\0';
+}
+
+static void new_game(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    HttpForm form;
+    if (!method_is(fd, request, "POST") || !read_form(fd, request, SETUP_FIELDS, &form)) return;
+    Setup setup;
+    pthread_mutex_lock(&game->lock);
+    current_setup(game, &setup);
+    if (read_setup(api, fd, &form, &setup) && start_game(api, fd, game, &setup)) send_state(api, fd, game);
+    pthread_mutex_unlock(&game->lock);
+}
+
+/* Players and time a move, in the middle of a game. */
+static void settings(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    static const char *const fields[] = {"black", "white", "time", NULL};
+    HttpForm form;
+    if (!method_is(fd, request, "POST") || !read_form(fd, request, fields, &form)) return;
+    Setup setup;
+    pthread_mutex_lock(&game->lock);
+    current_setup(game, &setup);
+    if (read_setup(api, fd, &form, &setup)) {
+        Table *table = &game->table;
+        for (int c = BLACK; c <= WHITE; c++)
+            if (memcmp(&table->players[c], &setup.players[c], sizeof setup.players[c]) != 0)
+                table_set_player(table, c, &setup.players[c]);
+        table_set_turn_ms(table, setup.rules.turn_ms);
+        web_game_changed(game);
+        send_state(api, fd, game);
+    }
+    pthread_mutex_unlock(&game->lock);
+}
+
+/* The game as a psq or SGF file, written by tournament/records through a temporary file. */
+static void save(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    static const char *const fields[] = {"format", NULL};
+    HttpForm form;
+    HttpError error = {0};
+    (void)api;
+    if (!method_is(fd, request, "GET")) return;
+    if (!http_form_parse(request->query, fields, &form, &error)) {
+        http_refuse(fd, &error);
+        return;
+    }
+    const char *format = http_form_get(&form, "format");
+    const bool sgf = format && strcmp(format, "sgf") == 0;
+    if (!format || (!sgf && strcmp(format, "psq") != 0)) {
+        refuse(fd, 400, "format: psq or sgf");
+        return;
+    }
+    GameRecord *record = malloc(sizeof *record);
+    char *text = malloc(1 << 16);
+    char path[] = "/tmp/wuzi-play-save-XXXXXX";
+    const int temp = record && text ? mkstemp(path) : -1;
+    if (temp < 0) {
+        free(record);
+        free(text);
+        refuse(fd, 500, "cannot make a temporary file");
+        return;
+    }
+    close(temp);
+    pthread_mutex_lock(&game->lock);
+    table_record(&game->table, record);
+    pthread_mutex_unlock(&game->lock);
+    const bool written = sgf ? records_save_sgf(path, record) : records_save_psq(path, record);
+    FILE *file = written ? fopen(path, "rb") : NULL;
+    const size_t n = file ? fread(text, 1, (1 << 16) - 1, file) : 0;
+    if (file) fclose(file);
+    unlink(path);
+    if (!written || !file) {
+        refuse(fd, 500, "cannot write the record");
+    } else {
+        char headers[128];
+        snprintf(headers, sizeof headers, "Content-Disposition: attachment; filename=\"wuzi-game.%s\"\r\n",
+                 sgf ? "sgf" : "psq");
+        http_respond(fd, 200, sgf ? "application/x-go-sgf" : "text/plain; charset=utf-8", headers, text, n);
+    }
+    free(record);
+    free(text);
+}
+
+static void close_game(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    HttpForm form;
+    /* navigator.sendBeacon posts text/plain: an empty body of any type is fine here */
+    if (!method_is(fd, request, "POST")) return;
+    if (request->body_length > 0 && !read_form(fd, request, NULL, &form)) return;
+    web_games_close(api->games, game);
+    http_respond(fd, 200, "text/plain; charset=utf-8", "", "closed\n", 7);
+}
+
+static bool valid_id(const char *id, size_t n) {
+    if (n != WEB_GAME_ID_LENGTH) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!((id[i] >= '0' && id[i] <= '9') || (id[i] >= 'a' && id[i] <= 'z'))) return false;
+    return true;
+}
+
+static void game_route(WebApi *api, int fd, const HttpRequest *request) {
+    const char *id = request->path + strlen(GAMES_PREFIX);
+    const char *slash = strchr(id, '/');
+    const size_t id_length = slash ? (size_t)(slash - id) : strlen(id);
+    const char *action = slash ? slash + 1 : "";
+    if (!valid_id(id, id_length)) {
+        refuse(fd, 404, "no such game");
+        return;
+    }
+    char key[WEB_GAME_ID_LENGTH + 1];
+    memcpy(key, id, id_length);
+    key[id_length] = '\0';
+    static const char *const actions[] = {"", "move", "undo", "swap", "hint", "new", "settings", "save", "close", NULL};
+    int which = -1;
+    for (int i = 0; actions[i]; i++)
+        if (strcmp(action, actions[i]) == 0) which = i;
+    if (which < 0) {
+        refuse(fd, 404, "no such page");
+        return;
+    }
+    WebGame *game = web_games_acquire(api->games, key);
+    if (!game) {
+        refuse(fd, 404, "no such game (closed, or left idle too long): start a new one");
+        return;
+    }
+    switch (which) {
+    case 0:
+        if (method_is(fd, request, "GET")) get_state(api, fd, request, game);
+        break;
+    case 1: move(api, fd, request, game); break;
+    case 2: simple(api, fd, request, game, ACTION_UNDO); break;
+    case 3: simple(api, fd, request, game, ACTION_SWAP); break;
+    case 4: simple(api, fd, request, game, ACTION_HINT); break;
+    case 5: new_game(api, fd, request, game); break;
+    case 6: settings(api, fd, request, game); break;
+    case 7: save(api, fd, request, game); break;
+    case 8: close_game(api, fd, request, game); break;
+    }
+    web_games_release(api->games, game);
+}
+
+void web_api_handle(WebApi *api, int fd, const HttpRequest *request) {
+    if (serve_asset(fd, request)) return;
+    if (strcmp(request->path, "/api/config") == 0) {
+        if (method_is(fd, request, "GET")) config(api, fd);
+        return;
+    }
+    if (strcmp(request->path, "/api/games") == 0) {
+        create_game(api, fd, request);
+        return;
+    }
+    if (strncmp(request->path, GAMES_PREFIX, strlen(GAMES_PREFIX)) == 0) {
+        game_route(api, fd, request);
+        return;
+    }
+    refuse(fd, 404, "no such page");
+}
