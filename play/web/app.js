@@ -48,7 +48,7 @@ function cellName(x, y) {
 // ---- drawing ----
 
 function geometry() {
-  const margin = 36;
+  const margin = 44;
   const cell = Math.min((BOARD_UNITS - 2 * margin) / (game.width - 1),
     (BOARD_UNITS - 2 * margin) / (game.height - 1));
   return {
@@ -106,13 +106,14 @@ function drawGrid(g) {
   ctx.font = `${Math.min(14, g.cell * 0.45)}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
+  const away = g.cell * 0.45 + 12; // outside the edge's stones
   for (let x = 0; x < game.width; x++) {
-    ctx.fillText(columnName(x), g.ox + x * g.cell, g.oy - 20);
-    ctx.fillText(columnName(x), g.ox + x * g.cell, g.oy + (game.height - 1) * g.cell + 20);
+    ctx.fillText(columnName(x), g.ox + x * g.cell, g.oy - away);
+    ctx.fillText(columnName(x), g.ox + x * g.cell, g.oy + (game.height - 1) * g.cell + away);
   }
   for (let y = 0; y < game.height; y++) {
-    ctx.fillText(String(game.height - y), g.ox - 20, g.oy + y * g.cell);
-    ctx.fillText(String(game.height - y), g.ox + (game.width - 1) * g.cell + 20, g.oy + y * g.cell);
+    ctx.fillText(String(game.height - y), g.ox - away, g.oy + y * g.cell);
+    ctx.fillText(String(game.height - y), g.ox + (game.width - 1) * g.cell + away, g.oy + y * g.cell);
   }
 }
 
@@ -219,6 +220,7 @@ function draw() {
   Object.assign(canvas.dataset, {
     cell: g.cell, ox: g.ox, oy: g.oy, units: BOARD_UNITS,
     stones: game.moves.length, forbidden: game.forbidden.length,
+    hint: game.hint ? String(game.hint) : '', over: game.over, yours: yourMove(),
   });
 }
 

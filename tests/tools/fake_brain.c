@@ -15,7 +15,11 @@
  *   noabout       reads everything, answers nothing
  *   ignoreend     plays as good, ignores END and SIGTERM, sleeps at end of input
  *   chatty        plays as line 2 with MESSAGE / DEBUG lines and stderr output before each move
- * tag=ANY is ignored: tests put it on the command line to find leftover processes. */
+ * tag=ANY is ignored: tests put it on the command line to find leftover processes.
+ * Options, anywhere on the command line (the play tests' other brain):
+ *   -notakeback   answers TAKEBACK with UNKNOWN (by default it takes the stone back: OK)
+ *   -altmessage   before each move a MESSAGE worded unlike Wuzi's: "Depth: 3, Eval: +12, Best: h8"
+ * Every other command it does not know gets "UNKNOWN". */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
 #include <stdbool.h>
@@ -36,6 +40,7 @@ typedef struct Fake {
     int last_x, last_y; /* opponent's last stone, -1 if none */
     int moves_played;
     const char *script_next;
+    bool no_takeback, alt_message;
 } Fake;
 
 static void say(const char *line) {
@@ -130,6 +135,12 @@ static void play(Fake *fake) {
     }
     int x, y;
     choose(fake, &x, &y);
+    if (fake->alt_message) {
+        char line[96];
+        snprintf(line, sizeof line, "MESSAGE Depth: %d, Eval: +%d, Best: %c%d", fake->moves_played + 1,
+                 10 + fake->moves_played, 'a' + x, fake->height - y);
+        say(line);
+    }
     if (x >= 0 && y >= 0 && x < SIZE_MAX_SIDE && y < SIZE_MAX_SIDE) fake->cell[y][x] = 1;
     fake->moves_played++;
     char line[32];
@@ -181,15 +192,38 @@ static bool handle(Fake *fake, const char *line) {
     } else if (strncasecmp(line, "BOARD", 5) == 0) {
         read_board(fake);
         play(fake);
+    } else if (sscanf(line, "TAKEBACK %d,%d", &x, &y) == 2) {
+        if (fake->no_takeback) {
+            say("UNKNOWN TAKEBACK");
+        } else {
+            if (x >= 0 && y >= 0 && x < SIZE_MAX_SIDE && y < SIZE_MAX_SIDE) fake->cell[y][x] = 0;
+            say("OK");
+        }
+    } else if (strncasecmp(line, "INFO", 4) != 0 && line[0] != '\r' && line[0] != '\n') {
+        char reply[80];
+        snprintf(reply, sizeof reply, "UNKNOWN %.40s", line);
+        reply[strcspn(reply, "\r\n")] = '\0';
+        say(reply);
     }
     return true;
 }
 
 int main(int argc, char **argv) {
+    /* the options first, out of the way of MODE and ARG */
+    bool no_takeback = false, alt_message = false;
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-notakeback") == 0) no_takeback = true;
+        else if (strcmp(argv[i], "-altmessage") == 0) alt_message = true;
+        else argv[kept++] = argv[i];
+    }
+    argc = kept;
     Fake fake = {.mode = argc > 1 ? argv[1] : "good",
                  .arg = argc > 2 ? argv[2] : "0",
                  .width = 15,
-                 .height = 15};
+                 .height = 15,
+                 .no_takeback = no_takeback,
+                 .alt_message = alt_message};
     new_game(&fake);
     if (strcmp(fake.mode, "ignoreend") == 0) signal(SIGTERM, SIG_IGN);
     char line[4096];

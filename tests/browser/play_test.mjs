@@ -1,0 +1,210 @@
+// The web board in a real headless browser: Debian's chromium driven by playwright-core.
+//
+// Starts $WUZI_PLAYER --web 0 (any free port on 127.0.0.1), opens the page and plays as a
+// person would: a click on a cell and the brain's stone in reply, undo, a whole game against
+// Wuzi's n1 (our moves are the hints n1 gives us) to the result, then renju with both sides
+// played by hand up to a double three, whose cell must be marked and refused. A screenshot of
+// the finished game and of the renju position are kept in tests/out/. Ends with the line
+// "N passed, N failed", like every test here.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const OUT = fileURLToPath(new URL('../out/', import.meta.url));
+const player = process.env.WUZI_PLAYER;
+const browserPath = process.env.WUZI_CHROMIUM || '/usr/bin/chromium';
+let passed = 0;
+let failed = 0;
+
+class Failure extends Error {}
+function check(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+
+async function run(name, test) {
+  try {
+    await test();
+    passed++;
+    console.log(`ok   ${name}`);
+  } catch (error) {
+    failed++;
+    console.log(`FAIL ${name}: ${error.message.split('\n')[0]}`);
+  }
+}
+
+function startServer() {
+  const server = spawn(player, ['--web', '0', '--time', '200', '--level', 'n1'],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = new Promise((resolve, reject) => {
+    let text = '';
+    server.stdout.on('data', (data) => {
+      text += data;
+      const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(text);
+      if (found) resolve(found[0]);
+    });
+    server.on('exit', () => reject(new Error(`wuzi-play exited: ${text}`)));
+    setTimeout(() => reject(new Error('wuzi-play printed no URL')), 10000);
+  });
+  return { server, url };
+}
+
+const board = (page) => page.locator('#board');
+const data = (page) => board(page).evaluate((canvas) => ({ ...canvas.dataset }));
+
+// The page position of cell x,y (protocol coordinates), from the geometry the page publishes.
+async function cellPoint(page, x, y) {
+  const box = await board(page).boundingBox();
+  const d = await data(page);
+  const scale = box.width / Number(d.units);
+  return [box.x + (Number(d.ox) + x * Number(d.cell)) * scale,
+    box.y + (Number(d.oy) + y * Number(d.cell)) * scale];
+}
+
+async function click(page, x, y) {
+  const [px, py] = await cellPoint(page, x, y);
+  await page.mouse.click(px, py);
+}
+
+const waitData = (page, key, value, timeout = 15000) => page.waitForFunction(
+  ([k, v]) => document.getElementById('board').dataset[k] === v, [key, String(value)], { timeout });
+
+// The stones in order, read from the move list the page shows ("h8" = x 7, y 15 - 8).
+async function movesOnBoard(page) {
+  const names = await page.locator('#moves li').allTextContents();
+  return names.map((name) => {
+    const [, column, row] = /^([a-z]+)(\d+)$/.exec(name);
+    return [column.charCodeAt(0) - 97, 15 - Number(row)];
+  });
+}
+
+// Our side of the game: the cell that makes our longest line, else blocks theirs.
+function greedyMove(stones, width, height) {
+  const cell = new Map(stones.map(([x, y], i) => [`${x},${y}`, i % 2]));
+  const me = stones.length % 2;
+  const run = (x, y, dx, dy, side) => {
+    let n = 1, open = 0;
+    for (const s of [1, -1]) {
+      let cx = x + s * dx, cy = y + s * dy;
+      while (cell.get(`${cx},${cy}`) === side) { n++; cx += s * dx; cy += s * dy; }
+      if (cx >= 0 && cy >= 0 && cx < width && cy < height && !cell.has(`${cx},${cy}`)) open++;
+    }
+    return n * 4 + open;
+  };
+  let best = null, bestScore = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (cell.has(`${x},${y}`)) continue;
+      let mine = 0, theirs = 0;
+      for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+        mine = Math.max(mine, run(x, y, dx, dy, me));
+        theirs = Math.max(theirs, run(x, y, dx, dy, 1 - me));
+      }
+      const centre = -Math.abs(x - 7) - Math.abs(y - 7);
+      const score = (mine >= 20 ? 1e6 : theirs >= 20 ? 1e5 : mine >= 18 ? 1e4 : theirs >= 18 ? 5e3 : 0)
+        + mine * 10 + theirs * 9 + centre * 0.01;
+      if (score > bestScore) { bestScore = score; best = [x, y]; }
+    }
+  }
+  return best;
+}
+
+async function main() {
+  if (!player) {
+    console.log('FAIL: WUZI_PLAYER is not set');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  mkdirSync(OUT, { recursive: true });
+  const { server, url } = startServer();
+  const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox'] });
+  const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  try {
+    const address = await url;
+
+    await run('the page opens on an empty board against Wuzi n1', async () => {
+      await page.goto(address);
+      await waitData(page, 'stones', 0);
+      check(await page.locator('#white').inputValue() === 'wuzi:n1', 'white is not Wuzi n1');
+      check(/Black to move/.test(await page.locator('#status').textContent()), 'no "Black to move"');
+    });
+
+    await run('a click puts a stone and the brain answers with its own', async () => {
+      await click(page, 7, 7);
+      await waitData(page, 'stones', 2);
+      const moves = await page.locator('#moves li').allTextContents();
+      check(moves.length === 2 && moves[0] === 'h8', `moves ${moves}`);
+    });
+
+    await run('undo takes back the brain\'s move and ours', async () => {
+      await page.click('#undo');
+      await waitData(page, 'stones', 0);
+      check(await page.locator('#moves li').count() === 0, 'the move list is not empty');
+    });
+
+    await run('hint: n1 marks a free cell for us', async () => {
+      await page.click('#hint');
+      await page.waitForFunction(() => document.getElementById('board').dataset.hint !== '', null,
+        { timeout: 15000 });
+      const [x, y] = (await data(page)).hint.split(',').map(Number);
+      check(x >= 0 && x < 15 && y >= 0 && y < 15, `hint ${x},${y}`);
+    });
+
+    await run('a game against n1 ends with the result shown', async () => {
+      for (let move = 0; move < 120; move++) {
+        await page.waitForFunction(() => {
+          const d = document.getElementById('board').dataset;
+          return d.over === 'true' || d.yours === 'true';
+        }, null, { timeout: 15000 });
+        if ((await data(page)).over === 'true') break;
+        const stones = await movesOnBoard(page);
+        const [x, y] = greedyMove(stones, 15, 15);
+        await click(page, x, y);
+        await page.waitForFunction((n) => Number(document.getElementById('board').dataset.stones) > n,
+          stones.length, { timeout: 15000 });
+      }
+      await page.locator('#result').waitFor({ state: 'visible', timeout: 15000 });
+      const result = await page.locator('#result').textContent();
+      check(/wins|draw/.test(result), `result "${result}"`);
+      await page.screenshot({ path: `${OUT}browser-finished-game.png` });
+    });
+
+    await run('renju: black\'s double-three cell is marked and refused', async () => {
+      await page.selectOption('#black', 'you');
+      await page.selectOption('#white', 'you');
+      await page.waitForFunction(() => document.getElementById('white').value === 'you');
+      await page.selectOption('#rule', '4');
+      await waitData(page, 'stones', 0);
+      await page.waitForFunction(() => /renju/.test(document.getElementById('rule').selectedOptions[0].text));
+      // black f8 g8 (a two in a row) and h10 h9 (in a column): h8 would make two open threes
+      const moves = [[5, 7], [0, 0], [6, 7], [0, 2], [7, 5], [0, 4], [7, 6], [0, 6]];
+      for (const [i, [x, y]] of moves.entries()) {
+        await click(page, x, y);
+        await waitData(page, 'stones', i + 1);
+      }
+      const marked = Number((await data(page)).forbidden);
+      check(marked >= 1, `${marked} forbidden cells marked`);
+      await click(page, 7, 7);
+      await page.waitForFunction(() => /forbidden/.test(document.getElementById('note').textContent), null,
+        { timeout: 5000 });
+      check((await data(page)).stones === '8', 'the forbidden move was played');
+      await page.screenshot({ path: `${OUT}browser-renju-forbidden.png` });
+    });
+
+    await run('the page raised no script error', async () => {
+      check(pageErrors.length === 0, pageErrors.join('; '));
+    });
+  } catch (error) {
+    failed++;
+    console.log(`FAIL: ${error.message.split('\n')[0]}`);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main();
