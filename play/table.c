@@ -214,9 +214,9 @@ bool table_load(Table *table, const LoadedGame *game, int default_rule, int64_t 
         }
         make_move(table, x, y);
         table->ms[table->count - 1] = 0;
-        table->opening_count = table->count;
         restart_clocks(table);
     }
+    table->opening_count = 0; /* a saved game's moves, unlike an opening's, can be taken back */
     return true;
 }
 

@@ -55,7 +55,7 @@ typedef struct Table {
     int count;
     int x[MAX_MOVES], y[MAX_MOVES];
     int64_t ms[MAX_MOVES];            /* the time each move took */
-    int opening_count;                /* the first stones came from an opening or a file */
+    int opening_count;                /* the first stones came from an opening: no undo past them */
     GameResult result;
     TableEnd end;
     char reason[TABLE_TEXT_MAX];      /* who won and why, for people */

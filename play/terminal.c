@@ -80,13 +80,12 @@ void terminal_draw(const Table *table, bool numbers, FILE *out) {
         notation_cell(table->hint_x, table->hint_y, table->rules.height, cell, sizeof cell);
         fprintf(out, "hint: %s (marked ?)\n", cell);
     }
-    if (table_over(table)) {
-        fprintf(out, "Game over: %s\n", table->reason);
-    } else if (table->count > 0) {
+    if (table->count > 0) {
         char cell[8];
         notation_cell(table->x[table->count - 1], table->y[table->count - 1], table->rules.height, cell, sizeof cell);
         fprintf(out, "move %d was %s\n", table->count, cell);
     }
+    if (table_over(table)) fprintf(out, "Game over: %s\n", table->reason);
     fflush(out);
 }
 

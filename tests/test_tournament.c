@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "process_scan.h"
 #include "game.h"
 #include "openings.h"
 #include "brain_process.h"
@@ -134,34 +135,6 @@ static const char *runner(void) {
 
 static void make_tag(char *tag, size_t size, const char *name) {
     snprintf(tag, size, "tag=wuzitest%d%s", (int)getpid(), name);
-}
-
-/* Processes whose command line contains `tag`, waiting a little for the dying to go. */
-static int processes_with(const char *tag) {
-    int found = 0;
-    for (int attempt = 0; attempt < 10; attempt++) {
-        found = 0;
-        DIR *proc = opendir("/proc");
-        if (!proc) return 0;
-        struct dirent *entry;
-        while ((entry = readdir(proc)) != NULL) {
-            if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
-            char path[300], data[4096];
-            snprintf(path, sizeof path, "/proc/%s/cmdline", entry->d_name);
-            FILE *file = fopen(path, "r");
-            if (!file) continue;
-            const size_t n = fread(data, 1, sizeof data - 1, file);
-            fclose(file);
-            for (size_t i = 0; i < n; i++)
-                if (data[i] == '\0') data[i] = ' ';
-            data[n] = '\0';
-            if (strstr(data, tag)) found++;
-        }
-        closedir(proc);
-        if (!found) return 0;
-        nanosleep(&(struct timespec){.tv_nsec = 50000000}, NULL);
-    }
-    return found;
 }
 
 /* Zombie children of `parent` right now. */
