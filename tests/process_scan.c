@@ -11,7 +11,7 @@ bool process_scan_available(void) {
     return proc != NULL;
 }
 
-static int count_now(const char *tag) {
+static int count_now(const char *tag, const char *unless) {
     int found = 0;
     DIR *proc = opendir("/proc");
     if (!proc) return 0;
@@ -27,16 +27,18 @@ static int count_now(const char *tag) {
         for (size_t i = 0; i < n; i++)
             if (data[i] == '\0') data[i] = ' ';
         data[n] = '\0';
-        if (strstr(data, tag)) found++;
+        if (strstr(data, tag) && !(unless && strstr(data, unless))) found++;
     }
     closedir(proc);
     return found;
 }
 
-int processes_with(const char *tag) {
+int processes_with(const char *tag) { return processes_with_but_not(tag, NULL); }
+
+int processes_with_but_not(const char *tag, const char *unless) {
     int found = 0;
     for (int attempt = 0; attempt < 10; attempt++) {
-        found = count_now(tag);
+        found = count_now(tag, unless);
         if (!found) return 0;
         nanosleep(&(struct timespec){.tv_nsec = 50000000}, NULL);
     }

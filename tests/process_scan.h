@@ -9,5 +9,7 @@
 bool process_scan_available(void);
 /* Processes whose command line contains `tag`, waiting up to half a second for the dying. */
 int processes_with(const char *tag);
+/* The same, leaving out those whose command line also contains `unless`. */
+int processes_with_but_not(const char *tag, const char *unless);
 
 #endif
