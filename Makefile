@@ -1,4 +1,4 @@
-# Wuzi: `make` builds pbrain-wuzi and wuzi-tournament; `make test` runs every test.
+# Wuzi: `make` builds pbrain-wuzi, wuzi-tournament, wuzi-tune and wuzi-play; `make test` runs every test.
 # CC=clang make works too; SANITIZE=1 adds -fsanitize=address,undefined.
 
 CC ?= cc
@@ -104,13 +104,15 @@ test: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER) $(TEST_BIN) $(TEST_TOOL_BIN)
 test-cluster: $(BRAIN) $(RUNNER)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) sh tests/run.sh tests/slurm_test.sh
 
-# The tests that run threads (search helpers, the brain's reader and worker, the watchdog) under
-# ThreadSanitizer: make SANITIZE=thread test-threads
-THREAD_TESTS = $(BUILD)/tests/test_search $(BUILD)/tests/test_engine $(BUILD)/tests/test_protocol
-test-threads: $(BRAIN) $(THREAD_TESTS)
-	@WUZI_BRAIN=$(abspath $(BRAIN)) TSAN_OPTIONS=halt_on_error=1 sh tests/run.sh $(THREAD_TESTS)
+# The tests that run threads (search helpers, the brain's reader and worker, the watchdog, the
+# web board's server) under ThreadSanitizer: make SANITIZE=thread test-threads
+THREAD_TESTS = $(BUILD)/tests/test_search $(BUILD)/tests/test_engine $(BUILD)/tests/test_protocol \
+	$(BUILD)/tests/test_play_server
+test-threads: $(BRAIN) $(PLAYER) $(THREAD_TESTS) $(TEST_TOOL_BIN)
+	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_PLAYER=$(abspath $(PLAYER)) WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) \
+	 TSAN_OPTIONS=halt_on_error=1 sh tests/run.sh $(THREAD_TESTS)
 
-demo: $(BRAIN)
+demo: all
 	./$(BRAIN) demo
 
 bench: $(BRAIN)

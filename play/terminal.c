@@ -39,7 +39,7 @@ static void draw_row(const Table *table, int y, bool numbers, int cell_width, FI
     for (int x = 0; x < table->rules.width; x++) {
         const int cell = cell_at(x, y);
         const int stone = table->board->cell[cell];
-        char text[8];
+        char text[16];
         if (numbers && stone != EMPTY)
             snprintf(text, sizeof text, "%d", move_number(table, x, y));
         else if (table->has_hint && x == table->hint_x && y == table->hint_y)
