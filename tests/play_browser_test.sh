@@ -14,7 +14,7 @@ if [ -n "$missing" ]; then
         exit 1
     fi
     echo "SKIP: browser test: missing$missing (.ci/run installs them)"
-    echo "0 passed, 0 failed"
+    echo "0 passed, 0 failed, 1 skipped"
     exit 0
 fi
 exec node play_test.mjs
