@@ -11,6 +11,7 @@
 #include "play_options.h"
 #include "record_file.h"
 #include "start_position.h"
+#include "stop_signals.h"
 #include "table.h"
 #include "terminal.h"
 #include "web_server.h"
@@ -25,14 +26,7 @@ static void on_interrupt(int signal_number) {
         if (interrupt_flags[i]) atomic_store(interrupt_flags[i], true);
 }
 
-static void catch_interrupt(void) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-}
+static void catch_interrupt(void) { stop_signals_catch(on_interrupt); }
 
 /* Who plays each colour at the start, from the command line. */
 static bool seat_players(const PlayOptions *o, const BrainList *brains, Table *table, char *why, size_t size) {

@@ -16,6 +16,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "stop_signals.h"
 #include "web_api.h"
 #include "web_games.h"
 
@@ -216,12 +217,7 @@ static bool catch_stop_signals(void) {
     fcntl(stop_pipe[0], F_SETFD, FD_CLOEXEC);
     fcntl(stop_pipe[1], F_SETFD, FD_CLOEXEC);
     fcntl(stop_pipe[1], F_SETFL, O_NONBLOCK);
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_stop_signal;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    stop_signals_catch(on_stop_signal);
     return true;
 }
 
