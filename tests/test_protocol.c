@@ -642,10 +642,12 @@ static void test_end_of_input(void) {
     brain_pipe_finish(&brain);
 }
 
-/* A long think (30 s allowed): END must end the process at once, YXSTOP must bring the move. */
-static void test_end_during_think(void) {
+/* A long think (30 s allowed) on a 20x20 board with three stones, under way once its first
+ * iteration is reported (the BOARD block is then no longer waiting, which would make END let it
+ * answer first). False if the brain did not start. */
+static bool start_long_think(void) {
     const char *args[] = {"--level", "max", NULL};
-    if (!start_with(args)) return;
+    if (!start_with(args)) return false;
     brain_pipe_send(&brain, "START 20");
     EXPECT("OK");
     brain_pipe_send(&brain, "INFO timeout_turn 30000");
@@ -656,10 +658,14 @@ static void test_end_during_think(void) {
     brain_pipe_send(&brain, "10,10,1");
     brain_pipe_send(&brain, "10,9,2");
     brain_pipe_send(&brain, "DONE");
-    /* the first iteration's MESSAGE: the think has begun (the BOARD block is no longer waiting,
-     * which would make END let it answer first) */
     const bool thinking = brain_pipe_read(&brain, line, sizeof line, REPLY_MS);
     CHECKF(thinking && starts_with(line, "MESSAGE "), "expected a MESSAGE while thinking, got '%s'", line);
+    return true;
+}
+
+/* END during a long think ends the process at once. */
+static void test_end_during_think(void) {
+    if (!start_long_think()) return;
     brain_pipe_send(&brain, "INFO time_left 29000");   /* lines that print nothing do not delay END */
     brain_pipe_send(&brain, "END");
     CHECKF(brain_pipe_wait(&brain, EXIT_MS), "END during a think: no exit within %d ms", EXIT_MS);
@@ -670,22 +676,9 @@ static void test_end_during_think(void) {
     brain_pipe_finish(&brain);
 }
 
+/* YXSTOP during a long think brings a move within the reply time, not after the think's end. */
 static void test_yxstop_during_think(void) {
-    const char *args[] = {"--level", "max", NULL};
-    if (!start_with(args)) return;
-    brain_pipe_send(&brain, "START 20");
-    EXPECT("OK");
-    brain_pipe_send(&brain, "INFO timeout_turn 30000");
-    brain_pipe_send(&brain, "INFO timeout_match 0");
-    brain_pipe_send(&brain, "BOARD");
-    brain_pipe_send(&brain, "9,9,2");
-    brain_pipe_send(&brain, "10,10,1");
-    brain_pipe_send(&brain, "10,9,2");
-    brain_pipe_send(&brain, "DONE");
-    /* A think of up to 30 s is under way once its first iteration is reported; YXSTOP must then
-     * bring a move within the reply time, not after the think's own end. */
-    const bool thinking = brain_pipe_read(&brain, line, sizeof line, REPLY_MS);
-    CHECKF(thinking && starts_with(line, "MESSAGE "), "expected a MESSAGE while thinking, got '%s'", line);
+    if (!start_long_think()) return;
     brain_pipe_send(&brain, "YXSTOP");
     unsigned char stones[20 * 20] = {0};
     stones[9 * 20 + 9] = stones[10 * 20 + 10] = stones[9 * 20 + 10] = 1;
