@@ -204,12 +204,20 @@ const ShapeTables *shape_tables_get(int connect, int rule) {
 
 /* ---- combinations and classes: tables over the four directions' shapes, built once ------ */
 
+/* A cell's combination is read as two unordered pairs of shapes (directions 0+1 and 2+3): a
+ * pair index, then one word for the pair of pairs holding the combination code and its class.
+ * That table (105 x 105 words, 22 KB) stays in the first-level cache, where a table over all
+ * 2^16 ordered quadruples did not: its lookup was most of the cost of make/undo. */
+#define SHAPE_PAIRS (SHAPE_COUNT * (SHAPE_COUNT + 1) / 2)
+#define ENTRY_CLASS_SHIFT 12
+static_assert(COMBO_COUNT <= (1 << ENTRY_CLASS_SHIFT) && CLASS_COUNT <= 16, "code and class share a word");
+
 static struct {
     pthread_once_t once;
-    uint16_t combo_of[1u << 16];            /* four shapes, 4 bits each, any order */
-    uint8_t class_of[COMBO_COUNT];
-    uint8_t shapes_of[COMBO_COUNT][4];      /* ascending */
-} combos = {PTHREAD_ONCE_INIT, {0}, {0}, {{0}}};
+    uint8_t pair_of[16][16];                        /* two shapes, either order */
+    uint16_t entry_of[SHAPE_PAIRS][SHAPE_PAIRS];    /* combination | class << ENTRY_CLASS_SHIFT */
+    uint8_t shapes_of[COMBO_COUNT][4];              /* ascending */
+} combos = {PTHREAD_ONCE_INIT, {{0}}, {{0}}, {{0}}};
 
 static CellClass classify(const Shape shapes[4]) {
     int fives = 0, open_fours = 0, fours = 0, open_threes = 0, threes = 0, twos = 0;
@@ -233,11 +241,6 @@ static CellClass classify(const Shape shapes[4]) {
     return CLASS_NONE;
 }
 
-static unsigned pack4(const Shape shapes[4]) {
-    return (unsigned)shapes[0] | (unsigned)shapes[1] << 4 | (unsigned)shapes[2] << 8 |
-           (unsigned)shapes[3] << 12;
-}
-
 static void sort4(Shape shapes[4]) {
     for (int i = 1; i < 4; i++)
         for (int j = i; j > 0 && shapes[j - 1] > shapes[j]; j--) {
@@ -247,42 +250,52 @@ static void sort4(Shape shapes[4]) {
         }
 }
 
+static uint16_t entry_lookup(Shape a, Shape b, Shape c, Shape d) {
+    return combos.entry_of[combos.pair_of[a][b]][combos.pair_of[c][d]];
+}
+
 static void combos_build(void) {
+    int pair = 0;
+    for (int a = 0; a < SHAPE_COUNT; a++)
+        for (int b = a; b < SHAPE_COUNT; b++) {
+            combos.pair_of[a][b] = combos.pair_of[b][a] = (uint8_t)pair;
+            pair++;
+        }
+    assert(pair == SHAPE_PAIRS);
+    /* codes in ascending order of the sorted quadruple, as the weights file numbers them */
+    static uint16_t code_of_sorted[SHAPE_COUNT][SHAPE_COUNT][SHAPE_COUNT][SHAPE_COUNT];
     int code = 0;
     for (int a = 0; a < SHAPE_COUNT; a++)
         for (int b = a; b < SHAPE_COUNT; b++)
             for (int c = b; c < SHAPE_COUNT; c++)
                 for (int d = c; d < SHAPE_COUNT; d++) {
-                    const Shape shapes[4] = {(Shape)a, (Shape)b, (Shape)c, (Shape)d};
                     memcpy(combos.shapes_of[code], (uint8_t[4]){(uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d}, 4);
-                    combos.class_of[code] = (uint8_t)classify(shapes);
-                    combos.combo_of[pack4(shapes)] = (uint16_t)code;
-                    code++;
+                    code_of_sorted[a][b][c][d] = (uint16_t)code++;
                 }
     assert(code == COMBO_COUNT);
-    for (uint32_t index = 0; index < (1u << 16); index++) {
-        Shape shapes[4];
-        bool valid = true;
-        for (int d = 0; d < 4; d++) {
-            shapes[d] = (Shape)((index >> (4 * d)) & 15);
-            valid = valid && shapes[d] < SHAPE_COUNT;
-        }
-        if (!valid) continue;
-        sort4(shapes);
-        combos.combo_of[index] = combos.combo_of[pack4(shapes)];
-    }
+    for (int a = 0; a < SHAPE_COUNT; a++)
+        for (int b = a; b < SHAPE_COUNT; b++)
+            for (int c = 0; c < SHAPE_COUNT; c++)
+                for (int d = c; d < SHAPE_COUNT; d++) {
+                    Shape shapes[4] = {(Shape)a, (Shape)b, (Shape)c, (Shape)d};
+                    sort4(shapes);
+                    const uint16_t combo = code_of_sorted[shapes[0]][shapes[1]][shapes[2]][shapes[3]];
+                    combos.entry_of[combos.pair_of[a][b]][combos.pair_of[c][d]] =
+                        (uint16_t)(combo | classify(shapes) << ENTRY_CLASS_SHIFT);
+                }
 }
 
 static void combos_ready(void) { pthread_once(&combos.once, combos_build); }
 
 CellClass shape_combo_class(int combo) {
     combos_ready();
-    return (CellClass)combos.class_of[combo];
+    const uint8_t *shapes = combos.shapes_of[combo];
+    return (CellClass)(entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]) >> ENTRY_CLASS_SHIFT);
 }
 
 int shape_combo_of(const Shape shapes[4]) {
     combos_ready();
-    return combos.combo_of[pack4(shapes)];
+    return entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]) & ((1 << ENTRY_CLASS_SHIFT) - 1);
 }
 
 void shape_combo_shapes(int combo, Shape shapes[4]) {
@@ -298,29 +311,34 @@ static void count_classes(ShapeState *state, const ShapeTables *tables, int cell
     state->value_sum[1] += delta * tables->cell_value[1][state->combo[cell][1]];
 }
 
-static unsigned combo_index(const uint8_t packed[4], int shift) {
-    return (unsigned)((packed[0] >> shift) & 15) | (unsigned)((packed[1] >> shift) & 15) << 4 |
-           (unsigned)((packed[2] >> shift) & 15) << 8 | (unsigned)((packed[3] >> shift) & 15) << 12;
+/* Recompute one colour's combination and class of a cell from its shapes (`color` 0 black,
+ * 1 white: a constant wherever it is inlined); `counted`: the cell is empty and its old values
+ * are in the counts, which follow the change. */
+static inline void refresh_color(ShapeState *state, const ShapeTables *tables,
+                                 int cell, const int color, bool counted) {
+    const int shift = 4 * color;
+    const uint8_t *packed = state->shape[cell];
+    const uint16_t entry = entry_lookup((Shape)((packed[0] >> shift) & 15), (Shape)((packed[1] >> shift) & 15),
+                                        (Shape)((packed[2] >> shift) & 15), (Shape)((packed[3] >> shift) & 15));
+    const uint16_t combo = entry & ((1 << ENTRY_CLASS_SHIFT) - 1);
+    const uint16_t old = state->combo[cell][color];
+    if (old == combo) return;
+    const unsigned cell_class = entry >> ENTRY_CLASS_SHIFT;
+    const unsigned classes = state->cell_class[cell];
+    if (counted) {
+        state->class_count[color][(classes >> shift) & 15]--;
+        state->class_count[color][cell_class]++;
+        state->value_sum[color] += tables->cell_value[color][combo] - tables->cell_value[color][old];
+    }
+    state->cell_class[cell] = (uint8_t)((classes & ~(15u << shift)) | cell_class << shift);
+    state->combo[cell][color] = combo;
 }
 
-/* Recompute the cell's combinations and classes from its shapes; `counted`: the cell is empty
- * and its old values are in the counts, which follow the change. */
-static void refresh_class(ShapeState *state, const ShapeTables *tables, int cell, bool counted) {
-    const uint8_t *packed = state->shape[cell];
-    uint8_t classes = 0;
-    for (int color = 0; color < 2; color++) {
-        const uint16_t combo = combos.combo_of[combo_index(packed, 4 * color)];
-        const uint8_t cell_class = combos.class_of[combo];
-        classes |= (uint8_t)(cell_class << (4 * color));
-        const uint16_t old = state->combo[cell][color];
-        if (counted && old != combo) {
-            state->class_count[color][(state->cell_class[cell] >> (4 * color)) & 15]--;
-            state->class_count[color][cell_class]++;
-            state->value_sum[color] += tables->cell_value[color][combo] - tables->cell_value[color][old];
-        }
-        state->combo[cell][color] = combo;
-    }
-    state->cell_class[cell] = classes;
+/* Both colours, from scratch: the combination codes stored may be stale. */
+static void refresh_class(ShapeState *state, const ShapeTables *tables, int cell) {
+    state->combo[cell][0] = state->combo[cell][1] = UINT16_MAX;
+    refresh_color(state, tables, cell, 0, false);
+    refresh_color(state, tables, cell, 1, false);
 }
 
 /* ---- incremental state ------------------------------------------------------------------ */
@@ -346,7 +364,7 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
                 state->key[c][direction] = key;
                 refresh(state, tables, c, direction);
             }
-            refresh_class(state, tables, c, false);
+            refresh_class(state, tables, c);
             if (cell[c] == EMPTY) count_classes(state, tables, c, +1);
         }
 }
@@ -366,11 +384,13 @@ void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *c
             if (cells[neighbour] != EMPTY) continue;
             const uint8_t before = state->shape[neighbour][direction];
             refresh(state, tables, neighbour, direction);
-            if (state->shape[neighbour][direction] != before) refresh_class(state, tables, neighbour, true);
+            const unsigned changed = state->shape[neighbour][direction] ^ before;
+            if (changed & 15) refresh_color(state, tables, neighbour, 0, true);
+            if (changed >> 4) refresh_color(state, tables, neighbour, 1, true);
         }
     }
     if (new_color != EMPTY) return;
     for (int direction = 0; direction < 4; direction++) refresh(state, tables, cell, direction);
-    refresh_class(state, tables, cell, false);
+    refresh_class(state, tables, cell);
     count_classes(state, tables, cell, +1);
 }
