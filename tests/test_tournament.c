@@ -696,8 +696,8 @@ static void test_log_has_io_and_stderr(void) {
     mkdir(dir, 0777);
     snprintf(log, sizeof log, "%s/wuzi-tournament.1.log", dir);
     snprintf(command, sizeof command,
-             "cd %s && exec %s -engine name=A 'cmd=%s/fake_brain chatty %s' -engine name=B "
-             "'cmd=%s/fake_brain line 5 %s' " FAST " -games 1 -log",
+             "cd %s && exec %s -engine name=A 'cmd=%s/fake_brain chatty %s' option.max_memory=123456789 "
+             "-engine name=B 'cmd=%s/fake_brain line 5 %s' " FAST " -games 1 -log",
              dir, runner(), tools(), tag, tools(), tag);
     char *out = malloc(OUTPUT_MAX);
     CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0);
@@ -707,6 +707,11 @@ static void test_log_has_io_and_stderr(void) {
     CHECK(file_has(log, "A > MESSAGE thinking hard"));
     CHECK(file_has(log, "B < TURN "));
     CHECK(file_has(log, "noise on stderr")); /* the brain's stderr went to the log */
+    /* An engine's own INFO value replaces the runner's default instead of following it (two
+     * max_memory lines made brains that resize their table on each pay twice per game). */
+    CHECK(file_has(log, "A < INFO max_memory 123456789"));
+    CHECK(!file_has(log, "A < INFO max_memory 367001600"));
+    CHECK(file_has(log, "B < INFO max_memory 367001600"));
     CHECK(processes_with(tag) == 0);
     remove(log);
     rmdir(dir);

@@ -88,15 +88,24 @@ static Outcome start_failed(GameState *state, int color, const char *what, Brain
     return outcome;
 }
 
+static bool engine_sets(const EngineSpec *spec, const char *key) {
+    for (int i = 0; i < spec->option_count; i++)
+        if (strcmp(spec->options[i].key, key) == 0) return true;
+    return false;
+}
+
+/* The runner's INFO values, unless the engine's own options replace them (one value per key:
+ * a brain that resizes its table on max_memory would otherwise do it twice a game), then the
+ * engine's options. */
 static void send_infos(GameState *state, int color) {
     const GameSettings *settings = state->settings;
     const EngineSpec *spec = state->players[color]->spec;
     BrainProcess *brain = &state->players[color]->brain;
-    brain_sendf(brain, "INFO timeout_turn %lld", (long long)spec->turn_ms);
-    brain_sendf(brain, "INFO timeout_match %lld", (long long)spec->match_ms);
-    brain_sendf(brain, "INFO max_memory %lld", (long long)settings->max_memory);
-    brain_sendf(brain, "INFO game_type 1");
-    brain_sendf(brain, "INFO rule %d", settings->rule);
+    if (!engine_sets(spec, "timeout_turn")) brain_sendf(brain, "INFO timeout_turn %lld", (long long)spec->turn_ms);
+    if (!engine_sets(spec, "timeout_match")) brain_sendf(brain, "INFO timeout_match %lld", (long long)spec->match_ms);
+    if (!engine_sets(spec, "max_memory")) brain_sendf(brain, "INFO max_memory %lld", (long long)settings->max_memory);
+    if (!engine_sets(spec, "game_type")) brain_sendf(brain, "INFO game_type 1");
+    if (!engine_sets(spec, "rule")) brain_sendf(brain, "INFO rule %d", settings->rule);
     for (int i = 0; i < spec->option_count; i++)
         brain_sendf(brain, "INFO %s %s", spec->options[i].key, spec->options[i].value);
 }
