@@ -31,6 +31,7 @@ typedef struct Worker {
     uint64_t quiescence_nodes, threat_nodes;    /* of those, in the quiescence and threat.h */
     _Atomic uint64_t shared_nodes;  /* what other threads may read: `nodes`, now and then */
     int killers[SEARCH_MAX_PLY][2];
+    int static_eval[SEARCH_MAX_PLY];    /* each alpha-beta node's static score, to see progress */
     int32_t history[2][CELLS];
     int pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
     int pv_length[SEARCH_MAX_PLY];
@@ -89,6 +90,25 @@ static void reductions_build(void) {
             reductions.plies[depth][move] = (int8_t)(log(depth) * log(move) / LMR_DIVISOR);
 }
 
+/* Late-move pruning: how many moves a node searches at a depth, when its static score has
+ * improved on two plies before and when it has not. */
+static struct {
+    pthread_once_t once;
+    int16_t moves[2][SEARCH_MAX_PLY];
+} move_counts = {PTHREAD_ONCE_INIT, {{0}}};
+
+static void move_counts_build(void) {
+    for (int depth = 0; depth < SEARCH_MAX_PLY; depth++) {
+        const double moves = LMP_BASE + pow(depth, LMP_EXPONENT);
+        move_counts.moves[1][depth] = (int16_t)(moves < 30000 ? moves : 30000);
+        move_counts.moves[0][depth] = (int16_t)(move_counts.moves[1][depth] / LMP_NOT_IMPROVING_DIVISOR);
+    }
+}
+
+static int move_count_limit(int depth, bool improving) {
+    return move_counts.moves[improving][depth < SEARCH_MAX_PLY ? depth : SEARCH_MAX_PLY - 1];
+}
+
 static int reduction(int depth, int move_number) {
     return reductions.plies[depth < SEARCH_MAX_PLY ? depth : SEARCH_MAX_PLY - 1][move_number < 64 ? move_number : 63];
 }
@@ -99,6 +119,7 @@ Search *search_new(void) {
     Search *search = calloc(1, sizeof *search);
     if (!search) return NULL;
     pthread_once(&reductions.once, reductions_build);
+    pthread_once(&move_counts.once, move_counts_build);
     search->hash_bytes = 64u << 20;
     search->thread_count = 1;
     atomic_init(&search->stop, 0);
@@ -446,6 +467,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     if (outcome == OUTCOME_WIN || outcome == OUTCOME_LOSS) return outcome_score(outcome, ply, plies);
     if (outcome == OUTCOME_FORCED) {
         /* The block of a four costs no depth. */
+        worker->static_eval[ply] = -worker->static_eval[ply - 1];
         board_make_fast(board, forced);
         const int score = -negamax(worker, depth, ply + 1, -beta, -alpha, pv_node);
         board_undo_fast(board);
@@ -470,6 +492,8 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     const int me = board->to_move, them = opponent(me);
     const bool defending = exact_threats(board) && movegen_has_winning_threat(board, them);
     const int static_score = eval_position(board);
+    worker->static_eval[ply] = static_score;
+    const bool improving = ply < 2 || static_score > worker->static_eval[ply - 2];
     if (!pv_node && !defending && abs(beta) < MATE_BOUND) {
         if (depth <= FUTILITY_DEPTH && static_score - FUTILITY_MARGIN * depth >= beta) return static_score;
         if (depth <= RAZOR_DEPTH && static_score + RAZOR_MARGIN * depth <= alpha) {
@@ -481,14 +505,14 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     MovePicker picker;
     movepick_init(&picker, board, tt_move, worker->killers[ply], worker->history[me - 1], defending);
     const int original_alpha = alpha;
-    const int lmp_moves = LMP_BASE + LMP_SCALE * depth * depth / 4;
+    const int lmp_moves = move_count_limit(depth, improving);
     int best_score = -INFINITE_SCORE, best_move = NO_CELL, move_count = 0;
     int tried[64], tried_count = 0;
     for (int move = movepick_next(&picker); move != NO_CELL; move = movepick_next(&picker)) {
         move_count++;
         /* Prune and reduce only once a move that does not lose is known. */
         const bool safe = best_score > -MATE_BOUND;
-        if (!pv_node && !defending && safe && depth <= LMP_DEPTH && move_count > lmp_moves) break;
+        if (!defending && safe && move_count > lmp_moves) break;
         board_make_fast(board, move);
         tt_prefetch(&search->table, board->hash);
         int score;
@@ -497,7 +521,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         } else {
             int r = 0;
             if (!defending && safe && depth >= LMR_DEPTH && move_count > LMR_FIRST_MOVE) {
-                r = reduction(depth, move_count) - (pv_node ? 1 : 0);
+                r = reduction(depth, move_count) - (pv_node ? 1 : 0) + (!pv_node && !improving ? LMR_NOT_IMPROVING : 0);
                 if (move == worker->killers[ply][0] || move == worker->killers[ply][1]) r--;
                 if (r < 0) r = 0;
                 if (r > depth - 2) r = depth - 2;
@@ -536,6 +560,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
 static int search_root(Worker *worker, int depth, int alpha, int beta) {
     Search *search = worker->search;
     Board *board = &worker->board;
+    worker->static_eval[0] = eval_position(board);
     worker->pv_length[0] = 0;
     int best_score = -INFINITE_SCORE;
     int order[MAX_ROOT_MOVES] = {0};

@@ -23,18 +23,30 @@
  * 2 + depth/4 plies shallower, lost 39-50 (-42 +/- 72, tc 10/0.2); only where the opponent has no
  * four or double-three cell, 41-50 (-34 +/- 71). A pass hands the opponent a free threat. */
 
-/* Late-move pruning: at low depth, once a move that does not lose is known, only the first
- * LMP_BASE + LMP_SCALE * depth^2 / 4 moves of a quiet node are searched (core). Not kept:
- * to depth 8, -9 +/- 44; PentaZen-like caps of 8 moves (threats on the board) and 32 at every
- * depth, -7 +/- 48. */
-#define LMP_DEPTH 6
-#define LMP_BASE 3
-#define LMP_SCALE 2
+/* The selective search below (late-move pruning at every depth, reductions twice as deep, both
+ * heavier where the static score has not improved on two plies before) came in as one package
+ * with the 0.75 soft time share: +50.9 +/- 37.1 (188-139-10, pentanomial +50.0 +/- 31.9,
+ * tc=10/0.2 freestyle, balanced openings), alpha-beta nodes to depth 10 on bench -69 %. Not
+ * yet measured one by one. */
 
-/* Late-move reductions: log(depth) * log(move number) / LMR_DIVISOR plies (core). */
+/* Late-move pruning: once a move that does not lose is known, a node that is not answering a
+ * threat, PV or not, searches only its first LMP_BASE + depth^LMP_EXPONENT moves, and
+ * 1/LMP_NOT_IMPROVING_DIVISOR of those when its static score has not improved on two plies
+ * before. Before: only non-PV nodes to depth 6 pruned, after 3 + depth^2 / 2 moves (core); not
+ * kept then: to depth 8, -9 +/- 44; PentaZen-like caps of 8 moves (threats on the board) and 32
+ * at every depth, -7 +/- 48. Alone, on the insensitive old openings (3 of 4 pairs split 1-1):
+ * 169-163-5, about 0. */
+#define LMP_BASE 3
+#define LMP_EXPONENT 1.32
+#define LMP_NOT_IMPROVING_DIVISOR 2
+
+/* Late-move reductions: log(depth) * log(move number) / LMR_DIVISOR plies from the move after
+ * LMR_FIRST_MOVE, LMR_NOT_IMPROVING more in a non-PV node whose static score has not improved
+ * (before: divisor 2, from the 4th move, no improving term; core). */
 #define LMR_DEPTH 3
-#define LMR_FIRST_MOVE 3
-#define LMR_DIVISOR 2.0
+#define LMR_FIRST_MOVE 2
+#define LMR_DIVISOR 1.0
+#define LMR_NOT_IMPROVING 1
 
 /* Quiescence: continuous fours searched for a win at the leaves, at most this many (core); after
  * the first four only the fours on its lines and four-threes: +27 +/- 40 (161-138-1, LOS 91 %). */
@@ -57,8 +69,11 @@
 /* Time: the soft budget (timeman.h) is scaled by how unsettled the search is: up when the best
  * move changes or the score drops, down while it is stable; no iteration starts past this
  * share of the scaled budget, and the watchdog stops everything at the hard one. Came in with
- * the first fitted weights (together +114 +/- 79); not measured alone. Not kept: a soft budget
- * of 0.65 of the hard one instead of half, -10 +/- 50. */
+ * the first fitted weights (together +114 +/- 79); not measured alone. The soft budget is a share
+ * of the hard one (the turn less a reserve, timeman.h): 0.75 (in the selective package above;
+ * alone at tc=30/0.5 on the old openings: 99-96-8, about 0, where it spends about 1.5 times
+ * as long a move); half of it before, and 0.65 (-10 +/- 50 at tc=10/0.2). */
+#define TIME_SOFT_SHARE 0.75
 #define TIME_NEXT_ITERATION 1.0
 #define TIME_CHANGE_FACTOR 1.4
 #define TIME_STABLE_FACTOR 0.9

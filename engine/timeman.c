@@ -1,5 +1,7 @@
 #include "timeman.h"
 
+#include "search_params.h"
+
 
 #define UNLIMITED_TIME 2147483647
 
@@ -21,7 +23,7 @@ TimeBudget timeman_budget(const EngineLimits *limits, int empty_cells) {
     int64_t hard = INT64_MAX, soft = INT64_MAX;
     if (turn_limited) {
         hard = limits->turn_ms - reserve(limits->turn_ms);
-        soft = hard / 2;    /* an iteration started later would rarely finish */
+        soft = (int64_t)((double)hard * TIME_SOFT_SHARE);
     }
     if (clock_limited) {
         const int64_t left = limits->time_left_ms;
