@@ -51,6 +51,9 @@
 /* Quiescence: continuous fours searched for a win at the leaves, at most this many (core); after
  * the first four only the fours on its lines and four-threes: +27 +/- 40 (161-138-1, LOS 91 %). */
 #define QUIESCENCE_FOURS 6
+/* Not kept: every four at the leaves scored by the position after its block (Rapfi-like, not
+ * only proven wins): 201-209-4, pentanomial [36 2 135 2 32] over 414 games (tc=10/0.2
+ * freestyle, balanced openings), about -7. */
 
 /* Threat extension (not used): a leaf where the opponent threatens an open four searched one ply
  * further over the defences (up to ply 40) cost 52 % more nodes to depth 10 and lost 46-56-4
