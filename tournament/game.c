@@ -101,11 +101,12 @@ static void send_infos(GameState *state, int color) {
     const GameSettings *settings = state->settings;
     const EngineSpec *spec = state->players[color]->spec;
     BrainProcess *brain = &state->players[color]->brain;
-    if (!engine_sets(spec, "timeout_turn")) brain_sendf(brain, "INFO timeout_turn %lld", (long long)spec->turn_ms);
-    if (!engine_sets(spec, "timeout_match")) brain_sendf(brain, "INFO timeout_match %lld", (long long)spec->match_ms);
-    if (!engine_sets(spec, "max_memory")) brain_sendf(brain, "INFO max_memory %lld", (long long)settings->max_memory);
-    if (!engine_sets(spec, "game_type")) brain_sendf(brain, "INFO game_type 1");
-    if (!engine_sets(spec, "rule")) brain_sendf(brain, "INFO rule %d", settings->rule);
+    const struct { const char *key; long long value; } defaults[] = {
+        {"timeout_turn", spec->turn_ms}, {"timeout_match", spec->match_ms},
+        {"max_memory", settings->max_memory}, {"game_type", 1}, {"rule", settings->rule},
+    };
+    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
+        if (!engine_sets(spec, defaults[i].key)) brain_sendf(brain, "INFO %s %lld", defaults[i].key, defaults[i].value);
     for (int i = 0; i < spec->option_count; i++)
         brain_sendf(brain, "INFO %s %s", spec->options[i].key, spec->options[i].value);
 }
