@@ -17,3 +17,16 @@ for size in 15 20; do
         "$runner" genopenings size=$size rule=$rule count="$count" seed=$((size * 10 + rule + 1)) out="$out"
     done
 done
+# sprt.sh's openings: judged by a deeper search with a narrower margin (about 30 % of the
+# candidates kept), so fewer game pairs split 1-1; slow (about 20 openings a minute), so only
+# with SPRT=1.
+if [ "${SPRT:-0}" = 1 ]; then
+    out=$dir/sprt-freestyle-15.txt
+    echo "making $out"
+    : >"$out"
+    for seed in 101 202; do
+        "$runner" genopenings size=15 rule=0 count=150 seed=$seed stones=3-6 radius=3 offcentre=25 \
+            depth=10 margin=25 out="$out.$seed"
+        cat "$out.$seed" >>"$out" && rm -f "$out.$seed"
+    done
+fi

@@ -24,9 +24,14 @@ condition_option() {
     esac
 }
 
-# After the options: the rule's name, the default openings file, and checks. $1: script name.
+# After the options: the rule's name, the default openings file, and checks. $1: script name;
+# $2: a prefix whose opening file is preferred when it exists (sprt.sh: "sprt-", openings judged
+# balanced by a deeper search, on which fewer game pairs split 1-1 than on the shipped files).
 resolve_conditions() {
     case $rule in 0) rule_name=freestyle ;; 1) rule_name=standard ;; 4) rule_name=renju ;; *) rule_name=rule$rule ;; esac
+    if [ -z "$openings" ] && [ -n "${2:-}" ] && [ -f "$(dirname "$0")/openings/$2$rule_name-$size.txt" ]; then
+        openings=$(dirname "$0")/openings/$2$rule_name-$size.txt
+    fi
     [ -n "$openings" ] || openings=$(dirname "$0")/openings/$rule_name-$size.txt
     [ -x "$runner" ] || { echo "$1: $runner not found or not executable (run make first)" >&2; exit 2; }
     [ -f "$openings" ] || { echo "$1: no opening file $openings (-o FILE)" >&2; exit 2; }

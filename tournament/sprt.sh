@@ -23,7 +23,8 @@ Exit status: 0 H1 accepted (NEW is better), 1 H0 accepted, 3 no decision within 
   -T MS         move-time tolerance in ms (default 100)
   -s SIZE       board size (default 15)
   -R RULE       0 freestyle, 1 standard, 4 renju (default 0)
-  -o FILE       openings in offset format (default tournament/openings/<rule>-<size>.txt)
+  -o FILE       openings in offset format (default tournament/openings/sprt-<rule>-<size>.txt
+                where it exists, else <rule>-<size>.txt)
   -r RUNNER     wuzi-tournament executable (default ./wuzi-tournament)
   -p FILE       also write the games to FILE (PGN-like)
   -S N          split the MAX games into N shards and play them in batches through GNU parallel
@@ -63,7 +64,7 @@ shift $((OPTIND - 1))
 old=$1
 new=$2
 
-resolve_conditions sprt.sh
+resolve_conditions sprt.sh sprt-
 
 if [ -n "$shards" ]; then
     # Batches of shards, a merge after each: the SPRT's verdict on every game so far decides
