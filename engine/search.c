@@ -448,7 +448,8 @@ static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_le
 
 /* ---- the search -------------------------------------------------------------------------- */
 
-static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool pv_node) {
+/* `cut_node`: a zero-window node expected to fail high (its parent's reduced or later move). */
+static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool pv_node, bool cut_node) {
     Search *search = worker->search;
     Board *board = &worker->board;
     worker->pv_length[ply] = 0;
@@ -469,7 +470,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         /* The block of a four costs no depth. */
         worker->static_eval[ply] = -worker->static_eval[ply - 1];
         board_make_fast(board, forced);
-        const int score = -negamax(worker, depth, ply + 1, -beta, -alpha, pv_node);
+        const int score = -negamax(worker, depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
         board_undo_fast(board);
         if (stopped(search)) return 0;
         if (score > alpha) update_pv(worker, ply, forced);
@@ -502,6 +503,11 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         }
     }
 
+    /* A cut node whose static score is well above beta will likely fail high anyway: its moves
+     * other than fours are searched a ply shallower. */
+    const bool likely_fail_high =
+        cut_node && !pv_node && !defending && abs(beta) < MATE_BOUND && static_score >= beta + FAIL_HIGH_MARGIN * depth;
+
     MovePicker picker;
     movepick_init(&picker, board, tt_move, worker->killers[ply], worker->history[me - 1], defending);
     const int original_alpha = alpha;
@@ -513,23 +519,27 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         /* Prune and reduce only once a move that does not lose is known. */
         const bool safe = best_score > -MATE_BOUND;
         if (!defending && safe && move_count > lmp_moves) break;
+        const int new_depth = depth - 1 -
+            (likely_fail_high && shape_cell_class(&board->shapes, move, me) < CLASS_FOUR ? 1 : 0);
         board_make_fast(board, move);
         tt_prefetch(&search->table, board->hash);
         int score;
         if (move_count == 1) {
-            score = -negamax(worker, depth - 1, ply + 1, -beta, -alpha, pv_node);
+            score = -negamax(worker, new_depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
         } else {
             int r = 0;
             if (!defending && safe && depth >= LMR_DEPTH && move_count > LMR_FIRST_MOVE) {
                 r = reduction(depth, move_count) - (pv_node ? 1 : 0) + (!pv_node && !improving ? LMR_NOT_IMPROVING : 0);
-                if (move == worker->killers[ply][0] || move == worker->killers[ply][1]) r--;
+                const bool killer = move == worker->killers[ply][0] || move == worker->killers[ply][1];
+                if (killer) r--;
+                if (cut_node && !killer) r += CUT_NODE_REDUCTION;
                 if (r < 0) r = 0;
-                if (r > depth - 2) r = depth - 2;
+                if (r > new_depth - 1) r = new_depth - 1 > 0 ? new_depth - 1 : 0;
             }
-            score = -negamax(worker, depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
-            if (score > alpha && r) score = -negamax(worker, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+            score = -negamax(worker, new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
+            if (score > alpha && r) score = -negamax(worker, new_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
             if (score > alpha && score < beta && pv_node)
-                score = -negamax(worker, depth - 1, ply + 1, -beta, -alpha, true);
+                score = -negamax(worker, new_depth, ply + 1, -beta, -alpha, true, false);
         }
         board_undo_fast(board);
         if (stopped(search)) return 0;
@@ -584,10 +594,10 @@ static int search_root(Worker *worker, int depth, int alpha, int beta) {
             score = -(MATE - 4);    /* refuted by the opponent's VCF; exact length unknown */
             worker->pv_length[1] = 0;
         } else if (i == 0) {
-            score = -negamax(worker, depth - 1, 1, -beta, -alpha, true);
+            score = -negamax(worker, depth - 1, 1, -beta, -alpha, true, false);
         } else {
-            score = -negamax(worker, depth - 1, 1, -alpha - 1, -alpha, false);
-            if (score > alpha && score < beta) score = -negamax(worker, depth - 1, 1, -beta, -alpha, true);
+            score = -negamax(worker, depth - 1, 1, -alpha - 1, -alpha, false, true);
+            if (score > alpha && score < beta) score = -negamax(worker, depth - 1, 1, -beta, -alpha, true, false);
         }
         board_undo_fast(board);
         if (stopped(search)) break;
