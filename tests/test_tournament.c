@@ -23,6 +23,7 @@
 #include "brain_process.h"
 #include "records.h"
 #include "stats.h"
+#include "workers.h"
 
 #define OUTPUT_MAX (1 << 18)
 #define RUN_LIMIT_MS 60000
@@ -96,6 +97,35 @@ static void test_sprt_by_hand(void) {
     CHECK(sprt_verdict(&wide, sprt_llr(&wide, &sweep)) == SPRT_H1);
     const Score lost = {.losses = 30};
     CHECK(sprt_verdict(&wide, sprt_llr(&wide, &lost)) == SPRT_H0);
+}
+
+/* Once the SPRT decides, the decision stands: a game that was still being played when it was
+ * made is counted afterwards and may take the LLR back inside the bounds (a run stopped by H1
+ * at 95 % of the bound once reported "no decision yet" and sprt.sh exited 3). */
+static void test_sprt_decision_is_final(void) {
+    Options options = {.repeat = true};
+    options.sprt = (SprtSettings){.enabled = true, .elo0 = 0, .elo1 = 50, .alpha = 0.05, .beta = 0.05};
+    Tournament t = {.options = &options};
+    Encounter e = {.a = 0, .b = 1, .score = {.wins = 27, .losses = 14, .draws = 5},
+                   .penta = {.count = {1, 2, 10, 5, 5}}};
+    double llr;
+    CHECK(!workers_check_sprt(&t, &e));
+    CHECK(workers_sprt_state(&t, &e, &llr) == SPRT_CONTINUE);
+    e.penta.count[4] = 25;
+    e.score.wins = 67;
+    CHECK(workers_check_sprt(&t, &e));
+    CHECK(atomic_load(&t.stop));
+    const SprtVerdict decided = workers_sprt_state(&t, &e, &llr);
+    const double decided_llr = llr;
+    CHECK(decided == SPRT_H1);
+    CHECKF(t.sprt_games == 86, "decided after %d games", t.sprt_games);
+    /* the games still in progress: losses that by themselves would undo the decision */
+    e.penta.count[0] = 21;
+    e.score.losses = 54;
+    CHECK(sprt_verdict(&options.sprt, sprt_llr_pentanomial(&options.sprt, &e.penta)) != SPRT_H1);
+    CHECK(!workers_check_sprt(&t, &e));
+    CHECK(workers_sprt_state(&t, &e, &llr) == SPRT_H1);
+    CHECKF(llr == decided_llr, "llr %f, decided at %f", llr, decided_llr);
 }
 
 /* ---- openings ---- */
@@ -785,6 +815,7 @@ int main(void) {
     RUN(test_elo_los_by_hand);
     RUN(test_pentanomial_by_hand);
     RUN(test_sprt_by_hand);
+    RUN(test_sprt_decision_is_final);
     RUN(test_opening_formats);
     RUN(test_genopenings_makes_playable_openings);
     RUN(test_shipped_openings_are_playable);

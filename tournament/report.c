@@ -32,14 +32,13 @@ void report_score_line(const Tournament *t, const Encounter *e) {
 }
 
 void report_sprt_line(const Tournament *t, const Encounter *e) {
-    const SprtSettings *sprt = &t->options->sprt;
-    const double llr =
-        t->options->repeat ? sprt_llr_pentanomial(sprt, &e->penta) : sprt_llr(sprt, &e->score);
-    double lower, upper;
-    sprt_bounds(sprt, &lower, &upper);
-    printf("SPRT: llr %.3f (%.1f%%), lbound %.3f, ubound %.3f - %s\n", llr,
-           100.0 * llr / (llr >= 0 ? upper : -lower), lower, upper,
-           sprt_verdict_text(sprt_verdict(sprt, llr)));
+    double llr, lower, upper;
+    const SprtVerdict verdict = workers_sprt_state(t, e, &llr);
+    sprt_bounds(&t->options->sprt, &lower, &upper);
+    printf("SPRT: llr %.3f (%.1f%%), lbound %.3f, ubound %.3f - %s", llr,
+           100.0 * llr / (llr >= 0 ? upper : -lower), lower, upper, sprt_verdict_text(verdict));
+    if (verdict != SPRT_CONTINUE) printf(" after %d games", t->sprt_games);
+    printf("\n");
 }
 
 static void print_encounter_summary(const Tournament *t, const Encounter *e) {

@@ -49,13 +49,26 @@ static void count_pair(Tournament *t, Encounter *e, const Job *job) {
     }
 }
 
-static void check_sprt(Tournament *t, const Encounter *e) {
+SprtVerdict workers_sprt_state(const Tournament *t, const Encounter *e, double *llr) {
+    if (t->sprt_verdict != SPRT_CONTINUE) {
+        *llr = t->sprt_llr;
+        return t->sprt_verdict;
+    }
     const SprtSettings *sprt = &t->options->sprt;
-    if (!sprt->enabled) return;
-    const double llr =
-        t->options->repeat ? sprt_llr_pentanomial(sprt, &e->penta) : sprt_llr(sprt, &e->score);
-    if (sprt_verdict(sprt, llr) == SPRT_CONTINUE) return;
-    if (!atomic_exchange(&t->stop, true)) report_sprt_line(t, e);
+    *llr = t->options->repeat ? sprt_llr_pentanomial(sprt, &e->penta) : sprt_llr(sprt, &e->score);
+    return sprt_verdict(sprt, *llr);
+}
+
+bool workers_check_sprt(Tournament *t, const Encounter *e) {
+    if (!t->options->sprt.enabled || t->sprt_verdict != SPRT_CONTINUE) return false;
+    double llr;
+    const SprtVerdict verdict = workers_sprt_state(t, e, &llr);
+    if (verdict == SPRT_CONTINUE) return false;
+    t->sprt_verdict = verdict;
+    t->sprt_llr = llr;
+    t->sprt_games = score_games(&e->score);
+    atomic_store(&t->stop, true);
+    return true;
 }
 
 void workers_count_result(Tournament *t, Job *job, GameResult result) {
@@ -79,7 +92,7 @@ static void finish_game(Tournament *t, Job *job, const GameRecord *record) {
            options->engines[job->white].name, result_text(record->result), record->reason);
     report_score_line(t, e);
     write_records(t, job, record);
-    check_sprt(t, e);
+    if (workers_check_sprt(t, e)) report_sprt_line(t, e);
     report_progress(t);
     fflush(stdout);
 }

@@ -25,6 +25,11 @@ typedef struct Tournament {
     bool record_error_shown;
     int64_t start_ms;
     char digest[17]; /* the schedule's identity in -results files */
+    /* The SPRT's decision, once made: final, though games still in progress are counted after
+     * it (one of them could take the LLR back inside the bounds). */
+    SprtVerdict sprt_verdict;
+    double sprt_llr;
+    int sprt_games;
 } Tournament;
 
 /* Play the whole schedule on options->concurrency threads; returns when every game is done or
@@ -33,5 +38,10 @@ void workers_run(Tournament *t);
 /* Count a finished game in the encounter's and engines' scores and pentanomial pairs (also used
  * by merge, which counts games that other runs played). */
 void workers_count_result(Tournament *t, Job *job, GameResult result);
+/* After a game of encounter e: has the SPRT decided? Then the decision is kept and no new game
+ * starts. Returns true on the call that decides. */
+bool workers_check_sprt(Tournament *t, const Encounter *e);
+/* The SPRT's verdict and LLR: the decision if one was made, else where the test stands. */
+SprtVerdict workers_sprt_state(const Tournament *t, const Encounter *e, double *llr);
 
 #endif
