@@ -32,6 +32,8 @@ typedef struct Worker {
     _Atomic uint64_t shared_nodes;  /* what other threads may read: `nodes`, now and then */
     int killers[SEARCH_MAX_PLY][2];
     int static_eval[SEARCH_MAX_PLY];    /* each alpha-beta node's static score, to see progress */
+    int excluded_move[SEARCH_MAX_PLY];  /* the move a singular-extension test leaves out */
+    int root_depth;                     /* this iteration's depth, to bound extensions */
     int32_t history[2][CELLS];
     int pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
     int pv_length[SEARCH_MAX_PLY];
@@ -243,6 +245,7 @@ static Worker *worker_get(Search *search, int id) {
     worker->nodes = worker->quiescence_nodes = worker->threat_nodes = 0;
     atomic_store_explicit(&worker->shared_nodes, 0, memory_order_relaxed);
     memset(worker->killers, 0, sizeof worker->killers);
+    for (int ply = 0; ply < SEARCH_MAX_PLY; ply++) worker->excluded_move[ply] = NO_CELL;
     return worker;
 }
 
@@ -479,12 +482,15 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
 
     if (depth <= 0) return quiescence(worker, ply, alpha, beta, QUIESCENCE_FOURS, NO_CELL);
 
-    TTHit hit;
-    int tt_move = NO_CELL;
+    /* A singular-extension test searches this node again without its best move: it neither
+     * trusts nor writes the table's word on the whole node. */
+    const int excluded_move = worker->excluded_move[ply];
+    TTHit hit = {.move = NO_CELL, .bound = BOUND_NONE};
+    int tt_move = NO_CELL, tt_score = 0;
     if (tt_probe(&search->table, board->hash, &hit)) {
         tt_move = hit.move;
-        const int score = score_from_table(hit.score, ply);
-        if (!pv_node && hit.depth >= depth &&
+        const int score = tt_score = score_from_table(hit.score, ply);
+        if (!pv_node && excluded_move == NO_CELL && hit.depth >= depth &&
             (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && score >= beta) ||
              (hit.bound == BOUND_UPPER && score <= alpha)))
             return score;
@@ -515,11 +521,27 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     int best_score = -INFINITE_SCORE, best_move = NO_CELL, move_count = 0;
     int tried[64], tried_count = 0;
     for (int move = movepick_next(&picker); move != NO_CELL; move = movepick_next(&picker)) {
+        if (move == excluded_move) continue;
         move_count++;
         /* Prune and reduce only once a move that does not lose is known. */
         const bool safe = best_score > -MATE_BOUND;
         if (!defending && safe && move_count > lmp_moves) break;
-        const int new_depth = depth - 1 -
+        /* Singular extension: the table's move, searched a ply deeper when every other move
+         * falls well short of it in a shallower search without it. */
+        int extension = 0;
+        if (move == tt_move && excluded_move == NO_CELL && depth >= SINGULAR_DEPTH &&
+            ply < 2 * worker->root_depth && abs(tt_score) < MATE_BOUND &&
+            (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT) && hit.depth >= depth - SINGULAR_TABLE_DEPTH) {
+            const int singular_beta = tt_score - SINGULAR_MARGIN * depth;
+            worker->excluded_move[ply] = move;
+            const int value = negamax(worker, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false, cut_node);
+            worker->excluded_move[ply] = NO_CELL;
+            worker->pv_length[ply] = 0;
+            if (stopped(search)) return 0;
+            if (value < singular_beta) extension = 1;
+            else if (singular_beta >= beta) return singular_beta;    /* more than one move fails high */
+        }
+        const int new_depth = depth - 1 + extension -
             (likely_fail_high && shape_cell_class(&board->shapes, move, me) < CLASS_FOUR ? 1 : 0);
         board_make_fast(board, move);
         tt_prefetch(&search->table, board->hash);
@@ -558,9 +580,11 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         if (tried_count < 64) tried[tried_count++] = move;
     }
     if (move_count == 0) {
+        if (excluded_move != NO_CELL) return alpha;
         /* Defending with nothing that stops the threat: they make an open four next move. */
         return defending ? -mate_in(ply, 4) : static_score;
     }
+    if (excluded_move != NO_CELL) return best_score;
     const int bound = best_score >= beta ? BOUND_LOWER : best_score > original_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&search->table, board->hash, best_move, score_to_table(best_score, ply), depth, bound);
     return best_score;
@@ -571,6 +595,7 @@ static int search_root(Worker *worker, int depth, int alpha, int beta) {
     Search *search = worker->search;
     Board *board = &worker->board;
     worker->static_eval[0] = eval_position(board);
+    worker->root_depth = depth;
     worker->pv_length[0] = 0;
     int best_score = -INFINITE_SCORE;
     int order[MAX_ROOT_MOVES] = {0};
