@@ -555,6 +555,9 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
                 const bool killer = move == worker->killers[ply][0] || move == worker->killers[ply][1];
                 if (killer) r--;
                 if (cut_node && !killer) r += CUT_NODE_REDUCTION;
+                const int32_t history = worker->history[me - 1][move];
+                if (history > 0) r -= HISTORY_REDUCTION;
+                else if (history < 0) r += HISTORY_REDUCTION;
                 if (r < 0) r = 0;
                 if (r > new_depth - 1) r = new_depth - 1 > 0 ? new_depth - 1 : 0;
             }
