@@ -451,6 +451,34 @@ static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_le
 
 /* ---- the search -------------------------------------------------------------------------- */
 
+static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool pv_node, bool cut_node);
+
+/* Singular-extension test: the node at `ply` searched to half its depth without `move`, on a
+ * zero window at `singular_beta`. */
+static int search_without(Worker *worker, int move, int depth, int ply, int singular_beta, bool cut_node) {
+    worker->excluded_move[ply] = move;
+    const int value = negamax(worker, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false, cut_node);
+    worker->excluded_move[ply] = NO_CELL;
+    worker->pv_length[ply] = 0;
+    return value;
+}
+
+/* How many plies shallower a late move (the side to move's, already made on the board) is
+ * searched first; never down to the quiescence. */
+static int late_move_reduction(const Worker *worker, int ply, int move, int depth, int new_depth,
+                               int move_count, bool pv_node, bool cut_node, bool improving) {
+    int r = reduction(depth, move_count) - (pv_node ? 1 : 0) + (!pv_node && !improving ? LMR_NOT_IMPROVING : 0);
+    const bool killer = move == worker->killers[ply][0] || move == worker->killers[ply][1];
+    if (killer) r--;
+    if (cut_node && !killer) r += CUT_NODE_REDUCTION;
+    const int32_t history = worker->history[opponent(worker->board.to_move) - 1][move];
+    if (history > 0) r -= HISTORY_REDUCTION;
+    else if (history < 0) r += HISTORY_REDUCTION;
+    if (r < 0) r = 0;
+    if (r > new_depth - 1) r = new_depth - 1 > 0 ? new_depth - 1 : 0;
+    return r;
+}
+
 /* `cut_node`: a zero-window node expected to fail high (its parent's reduced or later move). */
 static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool pv_node, bool cut_node) {
     Search *search = worker->search;
@@ -526,17 +554,12 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         /* Prune and reduce only once a move that does not lose is known. */
         const bool safe = best_score > -MATE_BOUND;
         if (!defending && safe && move_count > lmp_moves) break;
-        /* Singular extension: the table's move, searched a ply deeper when every other move
-         * falls well short of it in a shallower search without it. */
         int extension = 0;
         if (move == tt_move && excluded_move == NO_CELL && depth >= SINGULAR_DEPTH &&
             ply < 2 * worker->root_depth && abs(tt_score) < MATE_BOUND &&
             (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT) && hit.depth >= depth - SINGULAR_TABLE_DEPTH) {
             const int singular_beta = tt_score - SINGULAR_MARGIN * depth;
-            worker->excluded_move[ply] = move;
-            const int value = negamax(worker, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false, cut_node);
-            worker->excluded_move[ply] = NO_CELL;
-            worker->pv_length[ply] = 0;
+            const int value = search_without(worker, move, depth, ply, singular_beta, cut_node);
             if (stopped(search)) return 0;
             if (value < singular_beta) extension = 1;
             else if (singular_beta >= beta) return singular_beta;    /* more than one move fails high */
@@ -549,18 +572,10 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         if (move_count == 1) {
             score = -negamax(worker, new_depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
         } else {
-            int r = 0;
-            if (!defending && safe && depth >= LMR_DEPTH && move_count > LMR_FIRST_MOVE) {
-                r = reduction(depth, move_count) - (pv_node ? 1 : 0) + (!pv_node && !improving ? LMR_NOT_IMPROVING : 0);
-                const bool killer = move == worker->killers[ply][0] || move == worker->killers[ply][1];
-                if (killer) r--;
-                if (cut_node && !killer) r += CUT_NODE_REDUCTION;
-                const int32_t history = worker->history[me - 1][move];
-                if (history > 0) r -= HISTORY_REDUCTION;
-                else if (history < 0) r += HISTORY_REDUCTION;
-                if (r < 0) r = 0;
-                if (r > new_depth - 1) r = new_depth - 1 > 0 ? new_depth - 1 : 0;
-            }
+            const int r = !defending && safe && depth >= LMR_DEPTH && move_count > LMR_FIRST_MOVE
+                              ? late_move_reduction(worker, ply, move, depth, new_depth, move_count,
+                                                    pv_node, cut_node, improving)
+                              : 0;
             score = -negamax(worker, new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
             if (score > alpha && r) score = -negamax(worker, new_depth, ply + 1, -alpha - 1, -alpha, false, !cut_node);
             if (score > alpha && score < beta && pv_node)
