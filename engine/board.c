@@ -141,9 +141,9 @@ void board_init(Board *board, const Geometry *geometry) {
     board->box = (BoardBox){1, 1, 0, 0};
 }
 
-/* The stone on `cell` becomes `color` (EMPTY to remove it); the win-line tables follow only when
- * `with_lines`. */
-static void set_stone(Board *board, int cell, int color, bool with_lines) {
+/* The stone on `cell` becomes `color` (EMPTY to remove it): everything but the shapes; the
+ * win-line tables follow only when `with_lines`. Returns the colour that was there. */
+static int set_cell(Board *board, int cell, int color, bool with_lines) {
     const int old = board->cell[cell];
     board->cell[cell] = (uint8_t)color;
     if (old != EMPTY) {
@@ -156,13 +156,27 @@ static void set_stone(Board *board, int cell, int color, bool with_lines) {
         if (with_lines) lines_update(&board->lines, &board->geometry->lines, cell, color, +1);
         spread_near(board, cell, +1);
     }
+    return old;
+}
+
+static void set_stone(Board *board, int cell, int color, bool with_lines) {
+    const int old = set_cell(board, cell, color, with_lines);
     shape_update(&board->shapes, board->geometry->shapes, board->cell, cell, old, color);
 }
 
-static void push_stone(Board *board, int cell, int color, bool with_lines) {
+/* `logged`: the shapes' changes are logged for a fast undo (the search's make and undo, which
+ * come in reverse order). */
+static void push_stone(Board *board, int cell, int color, bool with_lines, bool logged) {
     board->value_history[board->move_count][0] = board->shapes.value_sum[0];
     board->value_history[board->move_count][1] = board->shapes.value_sum[1];
-    set_stone(board, cell, color, with_lines);
+    if (logged) {
+        set_cell(board, cell, color, with_lines);
+        board->shape_log_start[board->move_count] =
+            (int16_t)shape_place_logged(&board->shapes, board->geometry->shapes, board->cell, cell, color);
+    } else {
+        set_stone(board, cell, color, with_lines);
+        board->shape_log_start[board->move_count] = -1;
+    }
     board->box_history[board->move_count] = board->box;
     board->history[board->move_count++] = (uint16_t)cell;
     box_add(&board->box, cell);
@@ -170,11 +184,17 @@ static void push_stone(Board *board, int cell, int color, bool with_lines) {
 
 static void pop_stone(Board *board, bool with_lines) {
     const int cell = board->history[--board->move_count];
-    set_stone(board, cell, EMPTY, with_lines);
+    const int log_start = board->shape_log_start[board->move_count];
+    if (log_start >= 0) {
+        const int color = set_cell(board, cell, EMPTY, with_lines);
+        shape_remove_logged(&board->shapes, cell, color, log_start, board->value_history[board->move_count]);
+    } else {
+        set_stone(board, cell, EMPTY, with_lines);
+    }
     board->box = board->box_history[board->move_count];
 }
 
-void board_put(Board *board, int cell, int color) { push_stone(board, cell, color, true); }
+void board_put(Board *board, int cell, int color) { push_stone(board, cell, color, true, false); }
 
 void board_pass(Board *board) {
     board->to_move = opponent(board->to_move);
@@ -182,7 +202,7 @@ void board_pass(Board *board) {
 }
 
 void board_make(Board *board, int cell) {
-    push_stone(board, cell, board->to_move, true);
+    push_stone(board, cell, board->to_move, true, false);
     board_pass(board);
 }
 
@@ -192,7 +212,7 @@ void board_undo(Board *board) {
 }
 
 void board_make_fast(Board *board, int cell) {
-    push_stone(board, cell, board->to_move, false);
+    push_stone(board, cell, board->to_move, false, true);
     board_pass(board);
 }
 
@@ -207,6 +227,10 @@ void board_remove(Board *board, int cell) {
     if (index < 0) return;
     memmove(&board->history[index], &board->history[index + 1],
             (size_t)(board->move_count - index - 1) * sizeof board->history[0]);
+    /* Out of order: the logged moves' saved shapes no longer hold (the protocol's take-backs
+     * come between searches, when nothing is logged). */
+    for (int i = 0; i < board->move_count; i++) board->shape_log_start[i] = -1;
+    board->shapes.log_length = 0;
     board->move_count--;
     set_stone(board, cell, EMPTY, true);
     box_rebuild(board);

@@ -54,6 +54,7 @@ struct Board {
     BoardBox box;
     BoardBox box_history[MAX_MOVES];   /* the box before each move of the history */
     int32_t value_history[MAX_MOVES][2];    /* shapes.value_sum before each move */
+    int16_t shape_log_start[MAX_MOVES];     /* where each move's shape log starts; -1: not logged */
 };
 
 /* Geometry for a w×h board with win length k under `rule`; NULL if the size is unsupported

@@ -369,10 +369,12 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
         }
 }
 
-void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
-                  int old_color, int new_color) {
-    const uint32_t change = (uint32_t)(old_color ^ new_color);
-    if (old_color == EMPTY) count_classes(state, tables, cell, -1);
+/* The keys and shapes of the empty cells on `cell`'s four lines after its stone changed by
+ * `change`; with `log`, each cell whose shapes change is saved there first (a constant wherever
+ * this is inlined). Returns how many were saved. */
+static inline int update_lines(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
+                               uint32_t change, ShapeSaved *log) {
+    int saved = 0;
     for (int direction = 0; direction < 4; direction++) {
         const int step = DIRECTION[direction];
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
@@ -385,12 +387,65 @@ void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *c
             const uint8_t before = state->shape[neighbour][direction];
             refresh(state, tables, neighbour, direction);
             const unsigned changed = state->shape[neighbour][direction] ^ before;
+            if (!changed) continue;
+            if (log) {
+                log[saved++] = (ShapeSaved){(uint16_t)(neighbour << 2 | direction), before,
+                                            state->cell_class[neighbour],
+                                            {state->combo[neighbour][0], state->combo[neighbour][1]}};
+            }
             if (changed & 15) refresh_color(state, tables, neighbour, 0, true);
             if (changed >> 4) refresh_color(state, tables, neighbour, 1, true);
         }
     }
+    return saved;
+}
+
+void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
+                  int old_color, int new_color) {
+    if (old_color == EMPTY) count_classes(state, tables, cell, -1);
+    update_lines(state, tables, cells, cell, (uint32_t)(old_color ^ new_color), NULL);
     if (new_color != EMPTY) return;
     for (int direction = 0; direction < 4; direction++) refresh(state, tables, cell, direction);
     refresh_class(state, tables, cell);
     count_classes(state, tables, cell, +1);
+}
+
+int shape_place_logged(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
+                       int color) {
+    if (state->log_length > SHAPE_LOG_SIZE - 4 * 2 * KEY_SIDE) {
+        shape_update(state, tables, cells, cell, EMPTY, color);
+        return -1;
+    }
+    const int start = state->log_length;
+    count_classes(state, tables, cell, -1);
+    state->log_length += update_lines(state, tables, cells, cell, (uint32_t)color, state->log + start);
+    return start;
+}
+
+/* The cell's own entries are as they were when the stone came (nothing refreshes an occupied
+ * cell), so only its neighbours come back from the log. */
+void shape_remove_logged(ShapeState *state, int cell, int color, int log_start, const int32_t value_sum[2]) {
+    for (int direction = 0; direction < 4; direction++) {
+        const int step = DIRECTION[direction];
+        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++)
+            if (offset) state->key[cell - offset * step][direction] ^= (uint32_t)color << shape_key_shift(offset);
+    }
+    for (int i = state->log_length - 1; i >= log_start; i--) {
+        const ShapeSaved *saved = &state->log[i];
+        const int neighbour = saved->cell_direction >> 2;
+        const unsigned now = state->cell_class[neighbour];
+        state->class_count[0][now & 15]--;
+        state->class_count[1][now >> 4]--;
+        state->class_count[0][saved->cell_class & 15]++;
+        state->class_count[1][saved->cell_class >> 4]++;
+        state->shape[neighbour][saved->cell_direction & 3] = saved->shape;
+        state->cell_class[neighbour] = saved->cell_class;
+        state->combo[neighbour][0] = saved->combo[0];
+        state->combo[neighbour][1] = saved->combo[1];
+    }
+    state->log_length = log_start;
+    state->class_count[0][state->cell_class[cell] & 15]++;
+    state->class_count[1][state->cell_class[cell] >> 4]++;
+    state->value_sum[0] = value_sum[0];
+    state->value_sum[1] = value_sum[1];
 }

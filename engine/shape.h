@@ -80,8 +80,22 @@ static inline Shape shape_lookup(const ShapeTables *tables, uint32_t key, int co
     return (Shape)((tables->packed[key] >> (color == WHITE ? 4 : 0)) & 15);
 }
 
+/* What a logged update changed on one empty cell near the new stone, to be put back on undo:
+ * the cell and direction (cell << 2 | direction), that direction's shapes, the cell's classes
+ * and combinations before. */
+typedef struct ShapeSaved {
+    uint16_t cell_direction;
+    uint8_t shape, cell_class;
+    uint16_t combo[2];
+} ShapeSaved;
+
+/* Room for the changes of about 200 search plies; a move that finds it full is not logged and
+ * its undo recomputes. */
+#define SHAPE_LOG_SIZE 8192
+
 /* Mutable, per board: shape[cell][direction] holds black's shape in the low nibble, white's in
- * the high one. Only empty cells' entries mean anything. */
+ * the high one. Only empty cells' entries mean anything: an occupied cell's are left as they
+ * were when its stone came, so that they hold again when the stone leaves in the reverse order. */
 typedef struct ShapeState {
     uint32_t key[CELLS][4];
     uint8_t shape[CELLS][4];
@@ -92,6 +106,9 @@ typedef struct ShapeState {
     int16_t class_count[2][CLASS_COUNT];
     /* [colour - 1]: the sum over empty cells of what each is worth to that colour */
     int32_t value_sum[2];
+    /* The undo log of shape_place_logged, a stack over the moves that are logged. */
+    int log_length;
+    ShapeSaved log[SHAPE_LOG_SIZE];
 } ShapeState;
 
 /* Tables for win length k under `rule` (cached; thread-safe; valid until exit). */
@@ -107,6 +124,15 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
  * of the cells within KEY_SIDE of it. */
 void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
                   int old_color, int new_color);
+
+/* The search's make and undo: a stone of `color` on the empty `cell`, with what it changes
+ * logged so that shape_remove_logged puts it back without a table lookup. Returns where its
+ * log starts, or -1 when the log is full (then the update is made but not logged, and the stone
+ * must leave through shape_update). Logged stones leave in the reverse order of coming;
+ * `value_sum` is the state's value_sum before the stone came. */
+int shape_place_logged(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
+                       int color);
+void shape_remove_logged(ShapeState *state, int cell, int color, int log_start, const int32_t value_sum[2]);
 
 /* The class of a combination code, and the code of four shapes (any order). */
 CellClass shape_combo_class(int combo);

@@ -14,18 +14,19 @@ static uint64_t hash_from_scratch(const Board *board) {
     return hash;
 }
 
-static bool same_as_scratch(const Board *board) {
+/* `with_lines`: the win-line tables too (the search's fast make leaves them behind). */
+static bool same_as_scratch_but(const Board *board, bool with_lines) {
     static LineCounts lines;
     static ShapeState shapes;
     lines_clear(&lines, &board->geometry->lines, board->cell);
     shape_clear(&shapes, board->geometry->shapes, board->cell, board->width, board->height);
     bool same = true;
-    if (memcmp(lines.stones, board->lines.stones, sizeof lines.stones)) {
+    if (with_lines && memcmp(lines.stones, board->lines.stones, sizeof lines.stones)) {
         check_fail(__FILE__, __LINE__, "line counts differ after %d moves", board->move_count);
         same = false;
     }
     for (int c = board_first(board); c; c = board_next(board, c)) {
-        for (int color = 0; color < 2; color++)
+        for (int color = 0; color < 2 && with_lines; color++)
             if (lines.weight[color][c] != board->lines.weight[color][c]) {
                 check_fail(__FILE__, __LINE__, "weight of %d,%d differs", cell_x(c), cell_y(c));
                 return false;
@@ -57,6 +58,8 @@ static bool same_as_scratch(const Board *board) {
     }
     return same;
 }
+
+static bool same_as_scratch(const Board *board) { return same_as_scratch_but(board, true); }
 
 static int random_empty(const Board *board, uint64_t *rng) {
     const int cells = board_cell_count(board);
@@ -90,6 +93,53 @@ static void random_games(int width, int height, int connect, int rule, int games
             if (!same_as_scratch(&board)) return;
         }
     }
+}
+
+/* The search's make and undo (their shape changes logged and put back), in reverse order, with
+ * the judge's make and undo (recomputed) among them, from random positions: the state is always
+ * the one rebuilt from scratch. `undo_share`: undos in 8 steps. Deep enough on 32x32 to fill
+ * the log. */
+static bool log_filled;
+
+static void random_searches(int width, int height, int rule, int searches, int undo_share) {
+    static Board board;
+    uint64_t rng = (uint64_t)(width * 7 + rule + 99);
+    for (int search = 0; search < searches; search++) {
+        board_init(&board, geometry_get(width, height, 5, rule));
+        const int opening = (int)(rng_next(&rng) % (uint64_t)(board_cell_count(&board) / 4));
+        for (int i = 0; i < opening; i++) board_make(&board, random_empty(&board, &rng));
+        const int root = board.move_count;
+        bool fast[MAX_MOVES];
+        for (int step = 0; step < 3 * board_cell_count(&board) / 2; step++) {
+            const uint64_t roll = rng_next(&rng) % 8;
+            if (roll < (uint64_t)undo_share && board.move_count > root) {
+                if (fast[board.move_count - 1]) board_undo_fast(&board);
+                else board_undo(&board);
+            } else if (!board_full(&board)) {
+                fast[board.move_count] = roll != 7;
+                if (roll != 7) board_make_fast(&board, random_empty(&board, &rng));
+                else board_make(&board, random_empty(&board, &rng));
+            }
+            if (!same_as_scratch_but(&board, false)) return;
+            if (board.shapes.log_length > SHAPE_LOG_SIZE - 4 * 2 * KEY_SIDE) log_filled = true;
+        }
+        while (board.move_count > root) {
+            if (fast[board.move_count - 1]) board_undo_fast(&board);
+            else board_undo(&board);
+        }
+        CHECK(board.shapes.log_length == 0);
+        if (!same_as_scratch(&board)) return;
+    }
+}
+
+static void test_logged_undo_15(void) {
+    random_searches(15, 15, 0, 30, 3);
+    random_searches(15, 15, RULE_RENJU, 20, 3);
+}
+static void test_logged_undo_32(void) {
+    log_filled = false;
+    random_searches(32, 32, RULE_EXACT5, 3, 1);
+    CHECK(log_filled);
 }
 
 static void test_incremental_15_freestyle(void) { random_games(15, 15, 5, 0, 40); }
@@ -184,6 +234,8 @@ int main(void) {
     RUN(test_sizes);
     RUN(test_make_undo_restores);
     RUN(test_shapes);
+    RUN(test_logged_undo_15);
+    RUN(test_logged_undo_32);
     RUN(test_incremental_15_freestyle);
     RUN(test_incremental_20_exact);
     RUN(test_incremental_15_renju);
