@@ -529,9 +529,15 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     const int static_score = eval_position(board);
     worker->static_eval[ply] = static_score;
     const bool improving = ply < 2 || static_score > worker->static_eval[ply - 2];
+    /* The table's bound, where it says more than the static score, is the better guess for the
+     * pruning below (+35 Elo over two runs: search_params.h). */
+    int estimate = static_score;
+    if (hit.bound != BOUND_NONE && abs(tt_score) < MATE_BOUND &&
+        (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER ? tt_score > static_score : tt_score < static_score)))
+        estimate = tt_score;
     if (!pv_node && !defending && abs(beta) < MATE_BOUND) {
-        if (depth <= FUTILITY_DEPTH && static_score - FUTILITY_MARGIN * depth >= beta) return static_score;
-        if (depth <= RAZOR_DEPTH && static_score + RAZOR_MARGIN * depth <= alpha) {
+        if (depth <= FUTILITY_DEPTH && estimate - FUTILITY_MARGIN * depth >= beta) return estimate;
+        if (depth <= RAZOR_DEPTH && estimate + RAZOR_MARGIN * depth <= alpha) {
             const int score = quiescence(worker, ply, alpha, beta, QUIESCENCE_FOURS, NO_CELL);
             if (score <= alpha) return score;
         }
@@ -540,7 +546,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     /* A cut node whose static score is well above beta will likely fail high anyway: its moves
      * other than fours are searched a ply shallower. */
     const bool likely_fail_high =
-        cut_node && !pv_node && !defending && abs(beta) < MATE_BOUND && static_score >= beta + FAIL_HIGH_MARGIN * depth;
+        cut_node && !pv_node && !defending && abs(beta) < MATE_BOUND && estimate >= beta + FAIL_HIGH_MARGIN * depth;
 
     MovePicker picker;
     movepick_init(&picker, board, tt_move, worker->killers[ply], worker->history[me - 1], defending);
