@@ -10,6 +10,7 @@
 /* Aspiration window around the last iteration's score, from this depth on (core). */
 #define ASPIRATION_DEPTH 4
 #define ASPIRATION_WINDOW 60
+/* Not kept: a window of 40, +7.8 +/- 25.8 (196-187-17, 400 games, on 02ac1e3). */
 
 /* Reverse futility: at low depth a static score this far above beta (per ply) fails high (core). */
 #define FUTILITY_DEPTH 6
@@ -95,8 +96,9 @@
  * ply shallower per 4 plies, at most 3 (Rapfi's PV table-move reduction): 194-194-12, 0.0 +/-
  * 26.1 pentanomial over 400 games. */
 
-/* Undecided, not kept yet: internal iterative reduction (a node without a table move searched
- * a ply shallower from depth 4): 206-185-9, +18.3 +/- 26.9 pentanomial over 400 games. */
+/* Not kept: internal iterative reduction (a node without a table move searched a ply shallower
+ * from depth 4): 206-185-9, +18.3 +/- 26.9 pentanomial over 400 games; again on 02ac1e3,
+ * 163-164-9 after 336 games (stopped). */
 
 /* Quiescence: continuous fours searched for a win at the leaves, at most this many (core); after
  * the first four only the fours on its lines and four-threes: +27 +/- 40 (161-138-1, LOS 91 %). */
