@@ -8,28 +8,29 @@
 #   3. wuzi-tune fit on those games (and on any extra records given in TUNE_EXTRA), written to
 #      engine/weights.c with a header that names this command and the data.
 # Run it again with the new weights built in to iterate. The same build and settings give the
-# same file. Settings (environment): TUNE_DIR (build/tune), TUNE_GAMES (freestyle games, 6000;
-# renju and caro get half and a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY (2),
-# TUNE_EXTRA (more PGN files, e.g. merged cluster results or sparring records).
+# same file. Settings (environment): TUNE_DIR (build/tune-games), TUNE_GAMES (freestyle games,
+# 4000; renju and caro get half and a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY
+# (2), TUNE_EXTRA (more PGN files, e.g. merged cluster results or sparring records).
 set -eu
 cd "$(dirname "$0")/.."
-dir=${TUNE_DIR:-build/tune}
-games=${TUNE_GAMES:-6000}
+dir=${TUNE_DIR:-build/tune-games}
+games=${TUNE_GAMES:-4000}
 nodes=${TUNE_NODES:-40000}
 concurrency=${TUNE_CONCURRENCY:-2}
 extra=${TUNE_EXTRA:-}
 mkdir -p "$dir"
 started=$(date +%s)
 
-# self_play RULE NAME GAMES SEED: GAMES games (GAMES/2 openings, both colours) into NAME.pgn
+# self_play RULE NAME GAMES SEED: GAMES games into NAME.pgn, one for each opening. Not both
+# colours: the same build at a node limit plays the same game with the colours swapped.
 self_play() {
     rule=$1 name=$2 count=$3 seed=$4
     openings="$dir/openings-$name.txt"
-    ./wuzi-tournament genopenings rule="$rule" size=15 count=$((count / 2)) seed="$seed" stones=4-6 \
+    ./wuzi-tournament genopenings rule="$rule" size=15 count="$count" seed="$seed" stones=4-6 \
         depth=2 margin=300 out="$openings" >/dev/null 2>&1
     rm -f "$dir/$name.pgn"
     ./wuzi-tournament -engine name=a cmd="$PWD/pbrain-wuzi" -engine name=b cmd="$PWD/pbrain-wuzi" \
-        -each tc=0/60 option.max_node="$nodes" option.thread_num=1 -games "$count" -repeat \
+        -each tc=0/60 option.max_node="$nodes" option.thread_num=1 -games "$count" \
         -concurrency "$concurrency" -openings file="$openings" order=sequential -boardsize 15 \
         -rule "$rule" -pgn "$dir/$name.pgn" >"$dir/$name.out" 2>&1
     echo "tune: $count $name games in $(($(date +%s) - started)) s"
