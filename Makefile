@@ -98,7 +98,8 @@ $(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/tournament
 # Tests find the programs through these variables, so the sanitizer build tests its own.
 test: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER) $(TEST_BIN) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) WUZI_PLAYER=$(abspath $(PLAYER)) \
-	 WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) sh tests/run.sh $(TEST_BIN) tests/windows_check_test.sh tests/match_scripts_test.sh tests/shard_merge_test.sh \
+	 WUZI_TUNER=$(abspath $(TUNER)) WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) sh tests/run.sh $(TEST_BIN) \
+	 tests/windows_check_test.sh tests/match_scripts_test.sh tests/shard_merge_test.sh tests/make_tune_test.sh \
 	 tests/play_browser_test.sh
 
 # A one-node SLURM cluster started for the test (root, slurm-wlm and munge; .ci/run installs them).
@@ -119,7 +120,7 @@ demo: all
 bench: $(BRAIN)
 	./$(BRAIN) bench
 
-# The evaluation's weights from self-play (tune/make_tune.sh; a few hours on 2 cores).
+# The evaluation's weights from self-play (tune/make_tune.sh; about an hour on 2 cores).
 tune: $(BRAIN) $(RUNNER) $(TUNER)
 	sh tune/make_tune.sh
 

@@ -10,7 +10,8 @@
 # Run it again with the new weights built in to iterate. The same build and settings give the
 # same file. Settings (environment): TUNE_DIR (build/tune-games), TUNE_GAMES (freestyle games,
 # 4000; renju and caro get half and a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY
-# (2), TUNE_EXTRA (more PGN files, e.g. merged cluster results or sparring records).
+# (2), TUNE_EXTRA (more PGN files, e.g. merged cluster results or sparring records), TUNE_OUT
+# (engine/weights.c), TUNE_ITERATIONS (the fit's most steps, 8000); the programs: TUNE_BRAIN, TUNE_RUNNER, TUNE_TUNER (the ones make built).
 set -eu
 cd "$(dirname "$0")/.."
 dir=${TUNE_DIR:-build/tune-games}
@@ -18,6 +19,11 @@ games=${TUNE_GAMES:-4000}
 nodes=${TUNE_NODES:-40000}
 concurrency=${TUNE_CONCURRENCY:-2}
 extra=${TUNE_EXTRA:-}
+out=${TUNE_OUT:-engine/weights.c}
+iterations=${TUNE_ITERATIONS:-8000}
+brain=${TUNE_BRAIN:-$PWD/pbrain-wuzi}
+runner=${TUNE_RUNNER:-./wuzi-tournament}
+tuner=${TUNE_TUNER:-./wuzi-tune}
 mkdir -p "$dir"
 started=$(date +%s)
 
@@ -26,10 +32,10 @@ started=$(date +%s)
 self_play() {
     rule=$1 name=$2 count=$3 seed=$4
     openings="$dir/openings-$name.txt"
-    ./wuzi-tournament genopenings rule="$rule" size=15 count="$count" seed="$seed" stones=4-6 \
+    "$runner" genopenings rule="$rule" size=15 count="$count" seed="$seed" stones=4-6 \
         depth=2 margin=300 out="$openings" >/dev/null 2>&1
     rm -f "$dir/$name.pgn"
-    ./wuzi-tournament -engine name=a cmd="$PWD/pbrain-wuzi" -engine name=b cmd="$PWD/pbrain-wuzi" \
+    "$runner" -engine name=a cmd="$brain" -engine name=b cmd="$brain" \
         -each tc=0/60 option.max_node="$nodes" option.thread_num=1 -games "$count" \
         -concurrency "$concurrency" -openings file="$openings" order=sequential -boardsize 15 \
         -rule "$rule" -pgn "$dir/$name.pgn" >"$dir/$name.out" 2>&1
@@ -41,6 +47,6 @@ self_play 4 renju $((games / 2)) 202
 self_play 8 caro $((games / 6)) 303
 # shellcheck disable=SC2086  # TUNE_EXTRA is a list of files
 note="made by make tune (tune/make_tune.sh): TUNE_GAMES=$games TUNE_NODES=$nodes, games played by $(git describe --always --dirty 2>/dev/null || echo 'this build')"
-./wuzi-tune fit -o engine/weights.c -iterations 8000 -note "$note" "$dir/freestyle.pgn" "$dir/renju.pgn" \
+"$tuner" fit -o "$out" -iterations "$iterations" -note "$note" "$dir/freestyle.pgn" "$dir/renju.pgn" \
     "$dir/caro.pgn" $extra
-echo "tune: engine/weights.c written after $(($(date +%s) - started)) s; rebuild with make"
+echo "tune: $out written after $(($(date +%s) - started)) s; rebuild with make"

@@ -1,0 +1,27 @@
+#!/bin/sh
+# make tune (tune/make_tune.sh) end to end on a few node-limited games: openings, self-play and
+# the fit, twice. The same command must write the same weights file. Needs WUZI_BRAIN,
+# WUZI_RUNNER, WUZI_TUNER.
+passed=0 failed=0
+check() { # check NAME COMMAND...: one assertion
+    name=$1; shift
+    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name"; fi
+}
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+tune() { # tune N: one small run into $work/N
+    TUNE_DIR="$work/$1" TUNE_OUT="$work/$1/weights.c" TUNE_GAMES=12 TUNE_NODES=1500 TUNE_ITERATIONS=300 TUNE_CONCURRENCY=2 \
+        TUNE_BRAIN="$WUZI_BRAIN" TUNE_RUNNER="$WUZI_RUNNER" TUNE_TUNER="$WUZI_TUNER" \
+        sh "$here/tune/make_tune.sh" > "$work/$1.log" 2>&1
+}
+tune 1; status=$?
+tune 2
+check "make tune runs" [ "$status" -eq 0 ]
+games() { grep -c '^\[Result' "$work/1/$1.pgn"; }
+check "12 freestyle, 6 renju and 2 caro games" test "$(games freestyle)" -eq 12 -a "$(games renju)" -eq 6 -a "$(games caro)" -eq 2
+check "one game an opening, not two the same" [ "$(grep '^1\. ' "$work/1/freestyle.pgn" | sort -u | wc -l)" -eq 12 ]
+check "the fit saw positions" grep -q '^ \* freestyle/exact five: [1-9][0-9]* positions' "$work/1/weights.c"
+check "the header names the command" grep -q 'made by make tune (tune/make_tune.sh): TUNE_GAMES=12 TUNE_NODES=1500' "$work/1/weights.c"
+check "the same command writes the same file" cmp -s "$work/1/weights.c" "$work/2/weights.c"
+[ "$failed" -eq 0 ] || tail -n 5 "$work/1.log"
+echo "$passed passed, $failed failed"
