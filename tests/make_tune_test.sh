@@ -18,7 +18,7 @@ tune 1; status=$?
 tune 2
 check "make tune runs" [ "$status" -eq 0 ]
 games() { grep -c '^\[Result' "$work/1/$1.pgn"; }
-check "12 freestyle, 6 renju and 2 caro games" test "$(games freestyle)" -eq 12 -a "$(games renju)" -eq 6 -a "$(games caro)" -eq 2
+check "12 freestyle, 12 renju and 2 caro games" test "$(games freestyle)" -eq 12 -a "$(games renju)" -eq 12 -a "$(games caro)" -eq 2
 check "one game an opening, not two the same" [ "$(grep '^1\. ' "$work/1/freestyle.pgn" | sort -u | wc -l)" -eq 12 ]
 check "the fit saw positions" grep -q '^ \* freestyle/exact five: [1-9][0-9]* positions' "$work/1/weights.c"
 check "the header names the command" grep -q 'made by make tune (tune/make_tune.sh): TUNE_GAMES=12 TUNE_NODES=1500' "$work/1/weights.c"

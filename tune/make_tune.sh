@@ -9,7 +9,7 @@
 #      engine/weights.c with a header that names this command and the data.
 # Run it again with the new weights built in to iterate. The same build and settings give the
 # same file. Settings (environment): TUNE_DIR (build/tune-games), TUNE_GAMES (freestyle games,
-# 4000; renju and caro get half and a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY
+# 4000; renju as many, caro a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY
 # (2), TUNE_EXTRA (more PGN files, e.g. merged cluster results or sparring records), TUNE_OUT
 # (engine/weights.c), TUNE_ITERATIONS (the fit's most steps, 8000); the programs: TUNE_BRAIN, TUNE_RUNNER, TUNE_TUNER (the ones make built).
 set -eu
@@ -43,7 +43,7 @@ self_play() {
 }
 
 self_play 0 freestyle "$games" 101
-self_play 4 renju $((games / 2)) 202
+self_play 4 renju "$games" 202
 self_play 8 caro $((games / 6)) 303
 # shellcheck disable=SC2086  # TUNE_EXTRA is a list of files
 note="made by make tune (tune/make_tune.sh): TUNE_GAMES=$games TUNE_NODES=$nodes, games played by $(git describe --always --dirty 2>/dev/null || echo 'this build')"
