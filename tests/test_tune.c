@@ -24,7 +24,8 @@ static const char PGN[] =
     "[PlyCount \"4\"]\n\n1. k11 l12 2. k12 j9 1-0\n\n";
 
 static const char *write_temp(const char *text) {
-    static char path[] = "/tmp/wuzi-test-tune-XXXXXX";
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/wuzi-test-tune-XXXXXX");     /* mkstemp fills the Xs in */
     const int fd = mkstemp(path);
     if (fd < 0) return NULL;
     FILE *file = fdopen(fd, "w");
@@ -43,6 +44,25 @@ static void test_reads_pgn(void) {
         CHECK(game->rule == 4 && game->width == 15 && game->count == 9 && game->opening == 3);
         CHECK(game->x[0] == 7 && game->y[0] == 7 && game->x[8] == 11 && game->y[8] == 7);
         CHECK(game->black_points == 1.0);     /* PGN's 1-0 is White's score first: here 0-1 */
+    }
+    games_free(&games);
+    remove(path);
+}
+
+/* Games written as they finished come back in the runner's order, whatever the timing was. */
+static void test_reads_games_in_round_order(void) {
+    static const char OUT_OF_ORDER[] =
+        "[Event \"wuzi-tournament\"]\n[Round \"2\"]\n[Result \"1-0\"]\n[Termination \"b made five\"]\n"
+        "[Board \"15x15\"]\n[Rule \"freestyle\"]\n[OpeningStones \"1\"]\n\n1. h8 i9 1-0\n\n"
+        "[Event \"wuzi-tournament\"]\n[Round \"1\"]\n[Result \"0-1\"]\n[Termination \"a made five\"]\n"
+        "[Board \"15x15\"]\n[Rule \"freestyle\"]\n[OpeningStones \"1\"]\n\n1. a1 b2 2. c3 0-1\n\n";
+    const char *path = write_temp(OUT_OF_ORDER);
+    GameList games = {0};
+    CHECK(path && games_read_pgn(path, &games));
+    CHECKF(games.count == 2, "%d games", games.count);
+    if (games.count == 2) {
+        CHECK(games.games[0].round == 1 && games.games[0].count == 3 && games.games[0].black_points == 1.0);
+        CHECK(games.games[1].round == 2 && games.games[1].count == 2 && games.games[1].black_points == 0.0);
     }
     games_free(&games);
     remove(path);
@@ -162,6 +182,7 @@ static void test_fit_recovers_planted_weights(void) {
 
 int main(void) {
     RUN(test_reads_pgn);
+    RUN(test_reads_games_in_round_order);
     RUN(test_features_give_the_static_score);
     RUN(test_fit_recovers_planted_weights);
     return check_summary();

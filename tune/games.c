@@ -66,9 +66,40 @@ static void read_moves(const char *line, Game *game) {
     }
 }
 
+typedef struct GameOrder {
+    int round, index;
+} GameOrder;
+
+static int by_round(const void *a, const void *b) {
+    const GameOrder *left = a, *right = b;
+    if (left->round != right->round) return left->round < right->round ? -1 : 1;
+    return (left->index > right->index) - (left->index < right->index);
+}
+
+/* The games from `first` on, put in Round order (ties keep the file's order). */
+static bool sort_by_round(GameList *list, int first) {
+    const int count = list->count - first;
+    if (count < 2) return true;
+    GameOrder *order = malloc((size_t)count * sizeof *order);
+    Game *sorted = malloc((size_t)count * sizeof *sorted);
+    if (!order || !sorted) {
+        free(order);
+        free(sorted);
+        return false;
+    }
+    for (int i = 0; i < count; i++) order[i] = (GameOrder){list->games[first + i].round, i};
+    qsort(order, (size_t)count, sizeof *order, by_round);
+    for (int i = 0; i < count; i++) sorted[i] = list->games[first + order[i].index];
+    memcpy(list->games + first, sorted, (size_t)count * sizeof *sorted);
+    free(order);
+    free(sorted);
+    return true;
+}
+
 bool games_read_pgn(const char *path, GameList *list) {
     FILE *file = fopen(path, "r");
     if (!file) return false;
+    const int first = list->count;
     char line[4096], value[256], termination[256] = "", result[256] = "";
     Game game;
     bool in_moves = false, have_game = false;
@@ -104,6 +135,8 @@ bool games_read_pgn(const char *path, GameList *list) {
                 snprintf(result, sizeof result, "%s", value);
             } else if (tag_value(line, "Termination", value, sizeof value)) {
                 snprintf(termination, sizeof termination, "%s", value);
+            } else if (tag_value(line, "Round", value, sizeof value)) {
+                game.round = atoi(value);
             } else if (tag_value(line, "OpeningStones", value, sizeof value)) {
                 game.opening = atoi(value);
             }
@@ -119,7 +152,7 @@ bool games_read_pgn(const char *path, GameList *list) {
         read_moves(line, &game);
     }
     fclose(file);
-    return true;
+    return sort_by_round(list, first);
 }
 
 void games_free(GameList *list) {
