@@ -180,10 +180,29 @@ static void test_fit_recovers_planted_weights(void) {
     positions_free(&set);
 }
 
+/* A warm start gives back the build's own tables exactly, for every family and colour. */
+static void test_warm_start_gives_the_build_weights(void) {
+    for (int family = 0; family < FAMILY_COUNT; family++) {
+        Model model;
+        model_init_from(&model, (WeightFamily)family, &WEIGHTS[family]);
+        static WeightTables tables;
+        model_tables(&model, &tables);
+        int differ = 0;
+        for (int color = 0; color < 2; color++) {
+            for (int combo = 0; combo < COMBO_COUNT; combo++)
+                differ += tables.cell[color][combo] != WEIGHTS[family].cell[color][combo];
+            for (int mask = 0; mask < THREAT_MASKS; mask++)
+                differ += tables.threat[color][mask] != WEIGHTS[family].threat[color][mask];
+        }
+        CHECKF(differ == 0, "family %d: %d values differ", family, differ);
+    }
+}
+
 int main(void) {
     RUN(test_reads_pgn);
     RUN(test_reads_games_in_round_order);
     RUN(test_features_give_the_static_score);
     RUN(test_fit_recovers_planted_weights);
+    RUN(test_warm_start_gives_the_build_weights);
     return check_summary();
 }

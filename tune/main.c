@@ -20,7 +20,8 @@ static int usage(void) {
     fprintf(stderr,
             "usage: wuzi-tune init [-o FILE]\n"
             "       wuzi-tune fit [-o FILE] [-iterations N] [-patience N] [-rate R] [-l2 L]\n"
-            "                     [-threads N] [-note TEXT] PGN...\n");
+            "                     [-threads N] [-warm] [-note TEXT] PGN...\n"
+            "  -warm: start from the weights this program was built with, not the hand-set point\n");
     return 2;
 }
 
@@ -52,6 +53,7 @@ static int command_fit(int argc, char **argv) {
     static GameList games;
     char provenance[8192] = "wuzi-tune fit";
     const char *note = NULL;
+    bool warm = false;
     int files = 0;
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i];
@@ -63,6 +65,7 @@ static int command_fit(int argc, char **argv) {
         else if (!strcmp(arg, "-l2") && has_value) options.residual_l2 = atof(argv[++i]);
         else if (!strcmp(arg, "-threads") && has_value) options.threads = atoi(argv[++i]);
         else if (!strcmp(arg, "-note") && has_value) note = argv[++i];
+        else if (!strcmp(arg, "-warm")) warm = true;
         else if (arg[0] == '-') return usage();
         else {
             if (!games_read_pgn(arg, &games)) {
@@ -83,7 +86,8 @@ static int command_fit(int argc, char **argv) {
     }
     append(provenance, sizeof provenance, "\n%.0f games (%.0f undecided skipped); options: iterations %.0f, rate %g",
            games.count, games.skipped, options.iterations, options.learning_rate);
-    append(provenance, sizeof provenance, ", residual l2 %g\n", options.residual_l2, 0, 0, 0);
+    append(provenance, sizeof provenance, ", residual l2 %g", options.residual_l2, 0, 0, 0);
+    append(provenance, sizeof provenance, warm ? ", from the build's weights\n" : ", from the hand-set point\n", 0, 0, 0, 0);
     fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped)\n", games.count, games.skipped);
     static PositionSet set;
     if (!positions_extract(&games, &set)) {
@@ -93,7 +97,8 @@ static int command_fit(int argc, char **argv) {
     fprintf(stderr, "wuzi-tune: %lld quiet positions\n", (long long)set.position_count);
     static Model models[FAMILY_COUNT];
     for (int family = 0; family < FAMILY_COUNT; family++) {
-        model_init(&models[family], (WeightFamily)family);
+        if (warm) model_init_from(&models[family], (WeightFamily)family, &WEIGHTS[family]);
+        else model_init(&models[family], (WeightFamily)family);
         FitReport report;
         fprintf(stderr, "wuzi-tune: fitting %s\n", FAMILY_TEXT[family]);
         if (!fit_model(&models[family], &set, &options, &report)) {

@@ -48,6 +48,17 @@ void model_init(Model *model, WeightFamily family) {
     }
 }
 
+void model_init_from(Model *model, WeightFamily family, const EvalWeights *current) {
+    model_init(model, family);
+    for (int color = 0; color < 2; color++) {
+        for (int combo = 0; combo < COMBO_COUNT; combo++)
+            if (model_cell_counts(family, color, combo))
+                model->combo[color][combo] = current->cell[color][combo] - model_cell_value(model, color, combo);
+        for (int mask = 0; mask < THREAT_MASKS; mask++)
+            model->threat[color][mask] = current->threat[color][mask] - model_threat_value(model, color, mask);
+    }
+}
+
 double *model_params(Model *model) { return &model->shape[0][0]; }
 
 bool model_combo_counts(int combo) {

@@ -36,6 +36,10 @@ enum {
 /* The hand-set starting point: shape weights that grow by a few times per level and bonuses
  * for the combinations that win by force. */
 void model_init(Model *model, WeightFamily family);
+/* The hand-set starting point with residuals that make it give exactly `current`'s tables (the
+ * weights the build was made with): a fit from there moves the engine's own weights only as far
+ * as the held-out games support, where a fit from the hand-set point starts over. */
+void model_init_from(Model *model, WeightFamily family, const EvalWeights *current);
 /* The model as one vector of PARAM_COUNT numbers, and back. */
 double *model_params(Model *model);
 /* Does this combination count at all? Cells far from every stone (every direction a one at
