@@ -22,6 +22,7 @@ check "12 freestyle, 12 renju and 2 caro games" test "$(games freestyle)" -eq 12
 check "one game an opening, not two the same" [ "$(grep '^1\. ' "$work/1/freestyle.pgn" | sort -u | wc -l)" -eq 12 ]
 check "the fit saw positions" grep -q '^ \* freestyle/exact five: [1-9][0-9]* positions' "$work/1/weights.c"
 check "the header names the command" grep -q 'made by make tune (tune/make_tune.sh): TUNE_GAMES=12 TUNE_NODES=1500' "$work/1/weights.c"
+check "the fit starts from the build's weights" grep -q "from the build's weights" "$work/1/weights.c"
 check "the same command writes the same file" cmp -s "$work/1/weights.c" "$work/2/weights.c"
 [ "$failed" -eq 0 ] || tail -n 5 "$work/1.log"
 echo "$passed passed, $failed failed"
