@@ -120,7 +120,7 @@ demo: all
 bench: $(BRAIN)
 	./$(BRAIN) bench
 
-# The evaluation's weights from self-play (tune/make_tune.sh; about 80 minutes on 2 cores).
+# The evaluation's weights from self-play (tune/make_tune.sh; about 90 minutes on 2 cores).
 tune: $(BRAIN) $(RUNNER) $(TUNER)
 	sh tune/make_tune.sh
 
