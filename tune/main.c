@@ -1,7 +1,9 @@
-/* wuzi-tune: the evaluation's weights learned from games (tune/README.md).
+/* wuzi-tune: the evaluation's weights learned from games (README.md, "The evaluation learned
+ * from games").
  *
  *   wuzi-tune init [-o FILE]                 the hand-set starting weights, fitted to nothing
- *   wuzi-tune fit [-o FILE] [options] PGN…   quiet positions of recorded games → fitted weights
+ *   wuzi-tune fit [-o FILE] [options] PGN…   quiet positions of recorded games → fitted weights,
+ *                                            from the hand-set point or (-warm) the build's own
  * FILE is engine/weights.c by default. */
 #include <libgen.h>
 #include <stdio.h>
