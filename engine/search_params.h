@@ -107,6 +107,12 @@
  * only proven wins): 201-209-4, pentanomial [36 2 135 2 32] over 414 games (tc=10/0.2
  * freestyle, balanced openings), about -7. */
 
+/* Not kept: VCT in the tree — a node at depth 1, not defending, whose side to move has five or
+ * more three and four cells (a four-three or double-three cell counting two) first looked for a
+ * win by threes and fours in 10 threat-search nodes: 20 % more time to bench's depth (a budget
+ * of 50 nodes: twice the time) and 100-127-10, -39.8 +/- 43.8, H0 after 236 games (tc=10/0.2
+ * freestyle, on 817917d's weights). */
+
 /* Threat extension (not used): a leaf where the opponent threatens an open four searched one ply
  * further over the defences (up to ply 40) cost 52 % more nodes to depth 10 and lost 46-56-4
  * (-33 +/- 46 pentanomial, H0 accepted, tc=10/0.2 freestyle). */
