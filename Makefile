@@ -2,7 +2,7 @@
 # CC=clang make works too; SANITIZE=1 adds -fsanitize=address,undefined.
 
 CC ?= cc
-OPT ?= -O2
+OPT ?= -O3
 CFLAGS_BASE = -std=c17 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -pthread -g $(OPT)
 ifeq ($(SANITIZE),1)
 CFLAGS_BASE += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
