@@ -9,7 +9,7 @@ check() { # check NAME COMMAND...: one assertion
 }
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-tune() { # tune N: one small run into $work/N
+tune() { # tune N: one small run into $work/N (TUNE_FAMILIES from the caller, when set)
     TUNE_DIR="$work/$1" TUNE_OUT="$work/$1/weights.c" TUNE_GAMES=12 TUNE_NODES=1500 TUNE_ITERATIONS=300 TUNE_CONCURRENCY=2 \
         TUNE_BRAIN="$WUZI_BRAIN" TUNE_RUNNER="$WUZI_RUNNER" TUNE_TUNER="$WUZI_TUNER" \
         sh "$here/tune/make_tune.sh" > "$work/$1.log" 2>&1
@@ -24,5 +24,13 @@ check "the fit saw positions" grep -q '^ \* freestyle/exact five: [1-9][0-9]* po
 check "the header names the command" grep -q 'made by make tune (tune/make_tune.sh): TUNE_GAMES=12 TUNE_NODES=1500' "$work/1/weights.c"
 check "the fit starts from the build's weights" grep -q "from the build's weights" "$work/1/weights.c"
 check "the same command writes the same file" cmp -s "$work/1/weights.c" "$work/2/weights.c"
+# One family's round: only its games are played, and the others keep the build's weights.
+TUNE_FAMILIES=freestyle tune 3; status=$?
+check "a freestyle-only round runs" [ "$status" -eq 0 ]
+check "it plays only freestyle" test -f "$work/3/freestyle.pgn" -a ! -e "$work/3/renju.pgn" -a ! -e "$work/3/caro.pgn"
+check "its header names the family" grep -q "TUNE_FAMILIES='freestyle' TUNE_GAMES=12" "$work/3/weights.c"
+check "renju keeps the build's weights" grep -q '^ \* renju: no positions, the starting point' "$work/3/weights.c"
+TUNE_FAMILIES=gomoku tune 4; status=$?
+check "an unknown family is an error" [ "$status" -eq 2 ]
 [ "$failed" -eq 0 ] || tail -n 5 "$work/1.log"
 echo "$passed passed, $failed failed"

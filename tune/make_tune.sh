@@ -12,7 +12,10 @@
 # same file. Settings (environment): TUNE_DIR (build/tune-games), TUNE_GAMES (freestyle games,
 # 4000; renju as many, caro a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY
 # (2), TUNE_EXTRA (more PGN files, e.g. merged cluster results or sparring records), TUNE_OUT
-# (engine/weights.c), TUNE_ITERATIONS (the fit's most steps, 8000); the programs: TUNE_BRAIN, TUNE_RUNNER, TUNE_TUNER (the ones make built).
+# (engine/weights.c), TUNE_ITERATIONS (the fit's most steps, 8000), TUNE_FAMILIES (which rule
+# families to play and fit: "freestyle renju caro"; a family left out keeps the build's weights,
+# so one family's round costs a third of the time); the programs: TUNE_BRAIN, TUNE_RUNNER,
+# TUNE_TUNER (the ones make built).
 set -eu
 cd "$(dirname "$0")/.."
 dir=${TUNE_DIR:-build/tune-games}
@@ -22,6 +25,7 @@ concurrency=${TUNE_CONCURRENCY:-2}
 extra=${TUNE_EXTRA:-}
 out=${TUNE_OUT:-engine/weights.c}
 iterations=${TUNE_ITERATIONS:-8000}
+families=${TUNE_FAMILIES:-freestyle renju caro}
 brain=${TUNE_BRAIN:-$PWD/pbrain-wuzi}
 runner=${TUNE_RUNNER:-./wuzi-tournament}
 tuner=${TUNE_TUNER:-./wuzi-tune}
@@ -46,11 +50,22 @@ self_play() {
 
 # Freestyle openings are balanced by a deeper search: from the rough ones black won 63 % of the
 # games, and weights fitted to those lost to the committed ones.
-self_play 0 freestyle "$games" 101 6 100
-self_play 4 renju "$games" 202 2 300
-self_play 8 caro $((games / 6)) 303 2 300
-# shellcheck disable=SC2086  # TUNE_EXTRA is a list of files
-note="made by make tune (tune/make_tune.sh): TUNE_GAMES=$games TUNE_NODES=$nodes, games played by $(git describe --always --dirty 2>/dev/null || echo 'this build')"
-"$tuner" fit -warm -o "$out" -iterations "$iterations" -note "$note" "$dir/freestyle.pgn" "$dir/renju.pgn" \
-    "$dir/caro.pgn" $extra
+records=""
+for family in $families; do
+    case $family in
+    freestyle) self_play 0 freestyle "$games" 101 6 100 ;;
+    renju) self_play 4 renju "$games" 202 2 300 ;;
+    caro) self_play 8 caro $((games / 6)) 303 2 300 ;;
+    *) echo "tune: unknown family $family (freestyle, renju or caro)" >&2; exit 2 ;;
+    esac
+    records="$records $dir/$family.pgn"
+done
+# Named only when not all three, so that the default's header stays as it was.
+case $families in
+"freestyle renju caro") which="" ;;
+*) which="TUNE_FAMILIES='$families' " ;;
+esac
+note="made by make tune (tune/make_tune.sh): ${which}TUNE_GAMES=$games TUNE_NODES=$nodes, games played by $(git describe --always --dirty 2>/dev/null || echo 'this build')"
+# shellcheck disable=SC2086  # the records and TUNE_EXTRA are lists of files
+"$tuner" fit -warm -o "$out" -iterations "$iterations" -note "$note" $records $extra
 echo "tune: $out written after $(($(date +%s) - started)) s; rebuild with make"
