@@ -126,6 +126,9 @@
 #define ROOT_REFUTE_VCF_NODES 2500
 #define ROOT_VCT_NODES 100000
 #define VCF_NODES_PER_MS 200
+/* Not kept: the root's VCT given the whole threat budget instead of half of it (at 0.5 s a move
+ * 84 000 nodes, not 42 000; one lost sparring game had a win the search needed 66 000 for):
+ * 193-198-9, -4.3 +/- 26.5 pentanomial over 400 games (tc=10/0.2 freestyle, on 0f01735). */
 /* Not kept: the chosen move checked for the opponent's VCT (20 000 nodes, in proportion on short
  * turns) and, when it loses to one, the root searched again two plies shallower without it (at
  * most twice): 129-128-10 after 267 games, stopped. */
