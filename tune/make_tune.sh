@@ -13,8 +13,8 @@
 # 4000; renju as many, caro a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY
 # (2), TUNE_EXTRA (more PGN files, e.g. merged cluster results or sparring records), TUNE_OUT
 # (engine/weights.c), TUNE_ITERATIONS (the fit's most steps, 8000), TUNE_FAMILIES (which rule
-# families to play and fit: "freestyle renju caro"; a family left out keeps the build's weights,
-# so one family's round costs a third of the time); the programs: TUNE_BRAIN, TUNE_RUNNER,
+# families to play and fit: "freestyle renju caro"; a family left out keeps the build's weights:
+# a freestyle round takes about half of the 90 minutes); the programs: TUNE_BRAIN, TUNE_RUNNER,
 # TUNE_TUNER (the ones make built).
 set -eu
 cd "$(dirname "$0")/.."
