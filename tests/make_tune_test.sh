@@ -32,5 +32,7 @@ check "its header names the family" grep -q "TUNE_FAMILIES='freestyle' TUNE_GAME
 check "renju keeps the build's weights" grep -q '^ \* renju: no positions, the starting point' "$work/3/weights.c"
 TUNE_FAMILIES=gomoku tune 4; status=$?
 check "an unknown family is an error" [ "$status" -eq 2 ]
+TUNE_FAMILIES="freestyle gomoku" tune 5; status=$?
+check "an unknown family stops it before any game" test "$status" -eq 2 -a ! -e "$work/5/freestyle.pgn"
 [ "$failed" -eq 0 ] || tail -n 5 "$work/1.log"
 echo "$passed passed, $failed failed"

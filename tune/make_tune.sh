@@ -32,11 +32,24 @@ tuner=${TUNE_TUNER:-./wuzi-tune}
 mkdir -p "$dir"
 started=$(date +%s)
 
-# self_play RULE NAME GAMES SEED DEPTH MARGIN: GAMES games into NAME.pgn, one for each opening
+# family_settings FAMILY: its rule, games, openings' seed, and the depth and margin its openings
+# are kept by; fails for a family make tune does not know. Freestyle openings are balanced by a
+# deeper search: from the rough ones black won 63 % of the games, and weights fitted to those
+# lost to the committed ones.
+family_settings() {
+    case $1 in
+    freestyle) echo "0 $games 101 6 100" ;;
+    renju) echo "4 $games 202 2 300" ;;
+    caro) echo "8 $((games / 6)) 303 2 300" ;;
+    *) return 1 ;;
+    esac
+}
+
+# self_play NAME RULE GAMES SEED DEPTH MARGIN: GAMES games into NAME.pgn, one for each opening
 # (kept when a DEPTH-ply search scores it within MARGIN). Not both colours: the same build at a
 # node limit plays the same game with the colours swapped.
 self_play() {
-    rule=$1 name=$2 count=$3 seed=$4 depth=$5 margin=$6
+    name=$1 rule=$2 count=$3 seed=$4 depth=$5 margin=$6
     openings="$dir/openings-$name.txt"
     "$runner" genopenings rule="$rule" size=15 count="$count" seed="$seed" stones=4-6 \
         depth="$depth" margin="$margin" out="$openings" >/dev/null 2>&1
@@ -48,16 +61,17 @@ self_play() {
     echo "tune: $count $name games in $(($(date +%s) - started)) s"
 }
 
-# Freestyle openings are balanced by a deeper search: from the rough ones black won 63 % of the
-# games, and weights fitted to those lost to the committed ones.
+# Every family is checked before any game is played: a typo must not cost a round.
+for family in $families; do
+    family_settings "$family" >/dev/null || {
+        echo "tune: unknown family $family (freestyle, renju or caro)" >&2
+        exit 2
+    }
+done
 records=""
 for family in $families; do
-    case $family in
-    freestyle) self_play 0 freestyle "$games" 101 6 100 ;;
-    renju) self_play 4 renju "$games" 202 2 300 ;;
-    caro) self_play 8 caro $((games / 6)) 303 2 300 ;;
-    *) echo "tune: unknown family $family (freestyle, renju or caro)" >&2; exit 2 ;;
-    esac
+    # shellcheck disable=SC2046  # the settings are words
+    self_play "$family" $(family_settings "$family")
     records="$records $dir/$family.pgn"
 done
 # Named only when not all three, so that the default's header stays as it was.
