@@ -23,6 +23,17 @@ int eval_threat_mask(const Board *board) {
            (theirs[CLASS_OPEN_THREE] > 0) << THREAT_THEIR_OPEN_THREE;
 }
 
+/* The count term (weights.h) of the side to move `me`. */
+static int32_t count_value(const Board *board, const int16_t *table, int me) {
+    const int16_t *mine = board->shapes.class_count[me - 1];
+    const int16_t *theirs = board->shapes.class_count[opponent(me) - 1];
+    int32_t value = 0;
+    for (int counted = 0; counted < COUNT_CLASSES; counted++)
+        value += table[count_term(0, counted, mine[COUNTED_CLASS[counted]])] +
+                 table[count_term(1, counted, theirs[COUNTED_CLASS[counted]])];
+    return value;
+}
+
 /* The cells' part swings towards whoever moved last (a stone raises its owner's cells around
  * it and spoils the other's): averaged with the position before the last move, the swing
  * between odd and even depths halves. */
@@ -30,7 +41,8 @@ int32_t eval_position(const Board *board) {
     const int me = board->to_move, them = opponent(me);
     const int32_t *now = board->shapes.value_sum, *before = board_previous_values(board);
     const int32_t cells = (now[me - 1] - now[them - 1] + before[me - 1] - before[them - 1]) / 2;
-    return cells + weights_of(board)->threat[me - 1][eval_threat_mask(board)];
+    const EvalWeights *weights = weights_of(board);
+    return cells + weights->threat[me - 1][eval_threat_mask(board)] + count_value(board, weights->count[me - 1], me);
 }
 
 int32_t eval_move_score(const Board *board, int cell) {

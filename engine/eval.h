@@ -3,7 +3,8 @@
  * Every empty cell is worth something to each colour by its shape combination; the board keeps
  * the two sums up to date in make/undo (shape.h), so a position's score costs a few lookups:
  * the side to move's sum less the opponent's, plus a term for who threatens what (a mask of
- * both sides' cell classes). Move ordering weighs a cell by what it is worth to both sides:
+ * both sides' cell classes) and one for how many cells of each threat class either side has
+ * (the board keeps those counts too). Move ordering weighs a cell by what it is worth to both sides:
  * taking it builds ours and spoils theirs. */
 #ifndef WUZI_EVAL_H
 #define WUZI_EVAL_H

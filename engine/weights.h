@@ -35,10 +35,24 @@ enum {
 };
 #define THREAT_MASKS (1 << THREAT_BITS)
 
+/* How many cells of a class each side has, beyond what each cell is worth by itself: the
+ * second cell that makes a three is not worth what the first is, and many of them are the
+ * material of a win by threes and fours. [side to move][mine, theirs][counted class][cells,
+ * the last bucket for as many or more]. */
+enum { COUNT_CLASSES = 5, COUNT_BUCKETS = 8 };
+#define COUNT_TERMS (2 * COUNT_CLASSES * COUNT_BUCKETS)
+static const CellClass COUNTED_CLASS[COUNT_CLASSES] = {
+    CLASS_THREE, CLASS_OPEN_THREE, CLASS_FOUR, CLASS_DOUBLE_THREE, CLASS_FOUR_THREE,
+};
+static inline int count_term(int theirs, int counted, int cells) {
+    return (theirs * COUNT_CLASSES + counted) * COUNT_BUCKETS + (cells < COUNT_BUCKETS ? cells : COUNT_BUCKETS - 1);
+}
+
 /* One family's tables as the tuner makes them. */
 typedef struct WeightTables {
     int16_t cell[2][COMBO_COUNT];      /* [colour - 1][combo]: what the cell is worth to it */
     int16_t threat[2][THREAT_MASKS];   /* [side to move - 1][mask] */
+    int16_t count[2][COUNT_TERMS];     /* [side to move - 1][count_term] */
 } WeightTables;
 
 /* The same, by reference: where black and white share a table (every family but renju), the
@@ -46,6 +60,7 @@ typedef struct WeightTables {
 typedef struct EvalWeights {
     const int16_t *cell[2];     /* [colour - 1] -> [COMBO_COUNT] */
     const int16_t *threat[2];   /* [side to move - 1] -> [THREAT_MASKS] */
+    const int16_t *count[2];    /* [side to move - 1] -> [COUNT_TERMS] */
 } EvalWeights;
 
 extern const EvalWeights WEIGHTS[FAMILY_COUNT];

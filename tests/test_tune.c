@@ -103,6 +103,13 @@ static void test_features_give_the_static_score(void) {
         const Position *position = &set.positions[next];
         if (position->to_move != board.to_move - 1 || position->mask != eval_threat_mask(&board)) continue;
         double score = WEIGHTS[FAMILY_FREESTYLE].threat[position->to_move][position->mask];
+        for (int side = 0; side < 2; side++)
+            for (int counted = 0; counted < COUNT_CLASSES; counted++) {
+                const int cells = shape_class_count(&board.shapes, side ? opponent(board.to_move) : board.to_move,
+                                                    COUNTED_CLASS[counted]);
+                CHECK(position->cells[side][counted] == cells);
+                score += WEIGHTS[FAMILY_FREESTYLE].count[position->to_move][count_term(side, counted, cells)];
+            }
         for (int f = 0; f < position->count; f++) {
             const Feature *feature = &set.features[position->first + f];
             score += feature->sign * feature->weight * WEIGHTS[FAMILY_FREESTYLE].cell[feature->color][feature->combo];
@@ -125,6 +132,8 @@ static void test_fit_recovers_planted_weights(void) {
         planted.shape[color][SHAPE_OPEN_TWO_X2] = 30;       /* the start has 12 */
         planted.shape[color][SHAPE_THREE] = 5;               /* the start has 14 */
         planted.threat_bit[color][THREAT_MY_OPEN_THREE] = -80;  /* the start has +60 */
+        planted.count[color][count_term(0, 1, 3)] = 150;        /* mine: three open-three cells */
+        planted.count[color][count_term(1, 1, 3)] = -150;       /* theirs */
     }
     PositionSet set = {0};
     const int positions = 20000, per_position = 12;
@@ -148,6 +157,11 @@ static void test_fit_recovers_planted_weights(void) {
         position->first = (uint32_t)set.feature_count;
         position->count = per_position;
         double eval = model_threat_value(&planted, position->to_move, position->mask);
+        for (int side = 0; side < 2; side++)
+            for (int counted = 0; counted < COUNT_CLASSES; counted++) {
+                position->cells[side][counted] = (uint8_t)(rng_next(&rng) % 5);
+                eval += planted.count[position->to_move][count_term(side, counted, position->cells[side][counted])];
+            }
         for (int f = 0; f < per_position; f++) {
             Feature *feature = &set.features[set.feature_count++];
             feature->combo = (uint16_t)usable[rng_next(&rng) % (uint64_t)usable_count];
@@ -176,7 +190,11 @@ static void test_fit_recovers_planted_weights(void) {
            shape[SHAPE_OPEN_TWO]);
     CHECKF(fitted.threat_bit[0][THREAT_MY_OPEN_THREE] < 0, "my open three %.1f",
            fitted.threat_bit[0][THREAT_MY_OPEN_THREE]);
+    CHECKF(fitted.count[0][count_term(0, 1, 3)] > 0 && fitted.count[0][count_term(1, 1, 3)] < 0,
+           "three open-three cells: mine %.1f, theirs %.1f", fitted.count[0][count_term(0, 1, 3)],
+           fitted.count[0][count_term(1, 1, 3)]);
     CHECK(fitted.shape[1][SHAPE_THREE] == fitted.shape[0][SHAPE_THREE]);   /* colours share */
+    CHECK(fitted.count[1][count_term(1, 1, 3)] == fitted.count[0][count_term(1, 1, 3)]);
     positions_free(&set);
 }
 
@@ -193,6 +211,8 @@ static void test_warm_start_gives_the_build_weights(void) {
                 differ += tables.cell[color][combo] != WEIGHTS[family].cell[color][combo];
             for (int mask = 0; mask < THREAT_MASKS; mask++)
                 differ += tables.threat[color][mask] != WEIGHTS[family].threat[color][mask];
+            for (int term = 0; term < COUNT_TERMS; term++)
+                differ += tables.count[color][term] != WEIGHTS[family].count[color][term];
         }
         CHECKF(differ == 0, "family %d: %d values differ", family, differ);
     }

@@ -12,6 +12,8 @@ void fit_options_default(FitOptions *options) {
     options->iterations = 3000;
     options->patience = 200;
     options->learning_rate = 0.5;
+    options->count_smoothing = 1e-8;
+    options->counts_only = false;
     options->residual_l2 = 0;  /* with Adam even 1e-6 held the residuals back: early stopping regularises */
     options->threads = 2;
     options->log = NULL;
@@ -21,6 +23,7 @@ void fit_options_default(FitOptions *options) {
 typedef struct Tables {
     double cell[2][COMBO_COUNT];
     double threat[2][THREAT_MASKS];
+    double count[2][COUNT_TERMS];
 } Tables;
 
 static void tables_from_model(const Model *model, Tables *tables) {
@@ -29,11 +32,15 @@ static void tables_from_model(const Model *model, Tables *tables) {
             tables->cell[color][combo] = model_cell_value(model, color, combo);
         for (int mask = 0; mask < THREAT_MASKS; mask++)
             tables->threat[color][mask] = model_threat_value(model, color, mask);
+        for (int term = 0; term < COUNT_TERMS; term++) tables->count[color][term] = model->count[color][term];
     }
 }
 
 static double position_eval(const PositionSet *set, const Position *position, const Tables *tables) {
     double eval = tables->threat[position->to_move][position->mask];
+    for (int side = 0; side < 2; side++)
+        for (int counted = 0; counted < COUNT_CLASSES; counted++)
+            eval += tables->count[position->to_move][count_term(side, counted, position->cells[side][counted])];
     const Feature *feature = &set->features[position->first];
     for (int i = 0; i < position->count; i++, feature++)
         eval += feature->sign * feature->weight * tables->cell[feature->color][feature->combo];
@@ -79,6 +86,9 @@ static void *pass_run(void *argument) {
         if (!pass->want_gradient) continue;
         const double g = (p - position->label) / pass->k;  /* d loss / d eval */
         pass->gradient.threat[position->to_move][position->mask] += g;
+        for (int side = 0; side < 2; side++)
+            for (int counted = 0; counted < COUNT_CLASSES; counted++)
+                pass->gradient.count[position->to_move][count_term(side, counted, position->cells[side][counted])] += g;
         const Feature *feature = &pass->set->features[position->first];
         for (int f = 0; f < position->count; f++, feature++)
             pass->gradient.cell[feature->color][feature->combo] += g * feature->sign * feature->weight;
@@ -127,7 +137,25 @@ static double run_pass(const PositionSet *set, const Batch *batch, const Tables 
 
 /* ---- from the tables' gradient to the parameters' -------------------------------------------- */
 
-static void parameter_gradient(const Model *model, const Tables *tables_gradient, double residual_l2,
+/* The gradient of count_smoothing * (the sum of squared steps between neighbouring buckets): a
+ * count weight far from its neighbours is a few positions' noise, and a jump in the evaluation
+ * when one cell changes class misleads the search. Measured on 4000 freestyle games: held-out
+ * 0.5658 with no count term, 0.5599 unsmoothed (steps of 400 between neighbours), 0.5616 at
+ * 1e-8, 0.5629 at 3e-8, 0.5643 at 1e-7. */
+static void smooth_counts(const Model *model, double smoothing, double *out) {
+    for (int color = 0; color < 2; color++)
+        for (int row = 0; row < 2 * COUNT_CLASSES; row++) {
+            const double *weight = &model->count[color][row * COUNT_BUCKETS];
+            double *gradient = &out[PARAM_COUNT_TERM + color * COUNT_TERMS + row * COUNT_BUCKETS];
+            for (int bucket = 1; bucket < COUNT_BUCKETS; bucket++) {
+                const double step = 2 * smoothing * (weight[bucket] - weight[bucket - 1]);
+                gradient[bucket] += step;
+                gradient[bucket - 1] -= step;
+            }
+        }
+}
+
+static void parameter_gradient(const Model *model, const Tables *tables_gradient, const FitOptions *options,
                                double *out) {
     memset(out, 0, PARAM_COUNT * sizeof *out);
     for (int color = 0; color < 2; color++) {
@@ -147,10 +175,13 @@ static void parameter_gradient(const Model *model, const Tables *tables_gradient
                 if (mask & (1 << bit)) out[PARAM_THREAT_BIT + color * THREAT_BITS + bit] += g;
             out[PARAM_THREAT + color * THREAT_MASKS + mask] += g;
         }
+        for (int term = 0; term < COUNT_TERMS; term++)
+            out[PARAM_COUNT_TERM + color * COUNT_TERMS + term] += tables_gradient->count[color][term];
     }
     const double *params = &model->shape[0][0];
-    for (int i = PARAM_COMBO; i < PARAM_THREAT_BIT; i++) out[i] += residual_l2 * params[i];
-    for (int i = PARAM_THREAT; i < PARAM_COUNT; i++) out[i] += residual_l2 * params[i];
+    for (int i = PARAM_COMBO; i < PARAM_THREAT_BIT; i++) out[i] += options->residual_l2 * params[i];
+    for (int i = PARAM_THREAT; i < PARAM_COUNT_TERM; i++) out[i] += options->residual_l2 * params[i];
+    smooth_counts(model, options->count_smoothing, out);
     /* Parameters shared between the colours: the owner collects both gradients. */
     for (int i = 0; i < PARAM_COUNT; i++) {
         const int owner = model_param_owner(model->family, i);
@@ -159,6 +190,7 @@ static void parameter_gradient(const Model *model, const Tables *tables_gradient
             out[i] = 0;
         }
     }
+    if (options->counts_only) memset(out, 0, PARAM_COUNT_TERM * sizeof *out);
     /* The shape weights of NONE and OVERLINE stay at zero: they only shift every cell. */
     for (int color = 0; color < 2; color++) {
         out[PARAM_SHAPE + color * SHAPE_COUNT + SHAPE_NONE] = 0;
@@ -227,7 +259,7 @@ bool fit_model(Model *model, const PositionSet *set, const FitOptions *options, 
     int iteration;
     for (iteration = 1; iteration <= options->iterations; iteration++) {
         const double train_loss = run_pass(set, &train, &tables, k, options->threads, &gradient);
-        parameter_gradient(model, &gradient, options->residual_l2, param_gradient);
+        parameter_gradient(model, &gradient, options, param_gradient);
         for (int i = 0; i < PARAM_COUNT; i++) {
             const double g = param_gradient[i];
             m[i] = beta1 * m[i] + (1 - beta1) * g;

@@ -3,7 +3,8 @@
  * The loss is the mean log-loss of sigmoid(eval / K) against the side to move's points. K is
  * fitted first, with the starting parameters, so that the scale of the weights stays that of
  * the engine's units; then every parameter is fitted by Adam on the full batch, with the
- * residuals (per combination, per threat mask) pulled towards zero. One game in ten is held out
+ * residuals (per combination, per threat mask) pulled towards zero and each count weight towards
+ * its neighbours. One game in ten is held out
  * and the fit stops when the held-out loss no longer improves, keeping its best parameters. */
 #ifndef WUZI_TUNE_FIT_H
 #define WUZI_TUNE_FIT_H
@@ -18,6 +19,8 @@ typedef struct FitOptions {
     int patience;           /* iterations without a held-out improvement before stopping */
     double learning_rate;
     double residual_l2;     /* pull of the residuals towards zero */
+    double count_smoothing; /* pull of each count weight towards its neighbours (a cell more, less) */
+    bool counts_only;       /* fit the count term alone; every other table stays as it starts */
     int threads;
     FILE *log;              /* progress lines, or NULL */
 } FitOptions;

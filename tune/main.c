@@ -22,8 +22,10 @@ static int usage(void) {
     fprintf(stderr,
             "usage: wuzi-tune init [-o FILE]\n"
             "       wuzi-tune fit [-o FILE] [-iterations N] [-patience N] [-rate R] [-l2 L]\n"
-            "                     [-threads N] [-warm] [-note TEXT] PGN...\n"
-            "  -warm: start from the weights this program was built with, not the hand-set point\n");
+            "                     [-smooth S] [-threads N] [-warm] [-counts-only]\n"
+            "                     [-note TEXT] PGN...\n"
+            "  -warm: start from the weights this program was built with, not the hand-set point\n"
+            "  -counts-only: fit the count term (weights.h) alone, every other table as it starts\n");
     return 2;
 }
 
@@ -68,6 +70,8 @@ static int command_fit(int argc, char **argv) {
         else if (!strcmp(arg, "-threads") && has_value) options.threads = atoi(argv[++i]);
         else if (!strcmp(arg, "-note") && has_value) note = argv[++i];
         else if (!strcmp(arg, "-warm")) warm = true;
+        else if (!strcmp(arg, "-counts-only")) options.counts_only = true;
+        else if (!strcmp(arg, "-smooth") && has_value) options.count_smoothing = atof(argv[++i]);
         else if (arg[0] == '-') return usage();
         else {
             if (!games_read_pgn(arg, &games)) {
@@ -88,7 +92,9 @@ static int command_fit(int argc, char **argv) {
     }
     append(provenance, sizeof provenance, "\n%.0f games (%.0f undecided skipped); options: iterations %.0f, rate %g",
            games.count, games.skipped, options.iterations, options.learning_rate);
-    append(provenance, sizeof provenance, ", residual l2 %g", options.residual_l2, 0, 0, 0);
+    append(provenance, sizeof provenance, ", residual l2 %g, count smoothing %g", options.residual_l2,
+           options.count_smoothing, 0, 0);
+    append(provenance, sizeof provenance, options.counts_only ? ", the count term only" : "", 0, 0, 0, 0);
     append(provenance, sizeof provenance, warm ? ", from the build's weights\n" : ", from the hand-set point\n", 0, 0, 0, 0);
     fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped)\n", games.count, games.skipped);
     static PositionSet set;

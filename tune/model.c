@@ -13,6 +13,8 @@ static_assert(offsetof(Model, threat_bit) - offsetof(Model, shape) == PARAM_THRE
               "the parameters are one vector");
 static_assert(offsetof(Model, threat) - offsetof(Model, shape) == PARAM_THREAT * sizeof(double),
               "the parameters are one vector");
+static_assert(offsetof(Model, count) - offsetof(Model, shape) == PARAM_COUNT_TERM * sizeof(double),
+              "the parameters are one vector");
 
 /* Per direction: each level of a shape is worth a few of the level below; a four a little more
  * than an open three because it forces, an open four nearly a win. */
@@ -56,6 +58,7 @@ void model_init_from(Model *model, WeightFamily family, const EvalWeights *curre
                 model->combo[color][combo] = current->cell[color][combo] - model_cell_value(model, color, combo);
         for (int mask = 0; mask < THREAT_MASKS; mask++)
             model->threat[color][mask] = current->threat[color][mask] - model_threat_value(model, color, mask);
+        for (int term = 0; term < COUNT_TERMS; term++) model->count[color][term] = current->count[color][term];
     }
 }
 
@@ -71,7 +74,7 @@ int model_param_owner(WeightFamily family, int index) {
     if (family == FAMILY_RENJU) return index;
     static const int parts[][2] = {
         {PARAM_SHAPE, SHAPE_COUNT},   {PARAM_CLASS, CLASS_COUNT},  {PARAM_COMBO, COMBO_COUNT},
-        {PARAM_THREAT_BIT, THREAT_BITS}, {PARAM_THREAT, THREAT_MASKS},
+        {PARAM_THREAT_BIT, THREAT_BITS}, {PARAM_THREAT, THREAT_MASKS}, {PARAM_COUNT_TERM, COUNT_TERMS},
     };
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         const int start = parts[i][0], size = parts[i][1];
@@ -127,5 +130,6 @@ void model_tables(const Model *model, WeightTables *out) {
             out->cell[color][combo] = clamp16(model_cell_value(model, color, combo));
         for (int mask = 0; mask < THREAT_MASKS; mask++)
             out->threat[color][mask] = clamp16(model_threat_value(model, color, mask));
+        for (int term = 0; term < COUNT_TERMS; term++) out->count[color][term] = clamp16(model->count[color][term]);
     }
 }

@@ -3,7 +3,8 @@
  *
  * A cell's worth to a colour is the sum of its four directions' shape weights, a bonus for the
  * class the four make together, and a residual of its own for the exact combination; the threat
- * term is a weight per bit of the threat mask plus a residual per mask. Residuals start at zero
+ * term is a weight per bit of the threat mask plus a residual per mask; the count term a weight
+ * per side, counted class and number of cells (weights.h), from zero. Residuals start at zero
  * and are pulled towards zero while fitting, so that a combination seen in few positions keeps
  * the value its shapes give it. Under renju black and white have parameters apart; under the
  * other rules both colours share one set. */
@@ -21,6 +22,7 @@ typedef struct Model {
     double combo[2][COMBO_COUNT];
     double threat_bit[2][THREAT_BITS];
     double threat[2][THREAT_MASKS];
+    double count[2][COUNT_TERMS];
 } Model;
 
 /* Offsets of each part in the flat parameter vector (model_params). */
@@ -30,7 +32,8 @@ enum {
     PARAM_COMBO = PARAM_CLASS + 2 * CLASS_COUNT,
     PARAM_THREAT_BIT = PARAM_COMBO + 2 * COMBO_COUNT,
     PARAM_THREAT = PARAM_THREAT_BIT + 2 * THREAT_BITS,
-    PARAM_COUNT = PARAM_THREAT + 2 * THREAT_MASKS,
+    PARAM_COUNT_TERM = PARAM_THREAT + 2 * THREAT_MASKS,
+    PARAM_COUNT = PARAM_COUNT_TERM + 2 * COUNT_TERMS,
 };
 
 /* The hand-set starting point: shape weights that grow by a few times per level and bonuses

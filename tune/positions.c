@@ -57,6 +57,12 @@ static bool add_position(PositionSet *set, const Board *board, const Board *befo
     position->family = (uint8_t)family;
     position->to_move = (uint8_t)me;
     position->mask = (uint16_t)eval_threat_mask(board);
+    for (int counted = 0; counted < COUNT_CLASSES; counted++) {
+        const int mine = shape_class_count(&board->shapes, board->to_move, COUNTED_CLASS[counted]);
+        const int theirs = shape_class_count(&board->shapes, opponent(board->to_move), COUNTED_CLASS[counted]);
+        position->cells[0][counted] = (uint8_t)(mine < 255 ? mine : 255);
+        position->cells[1][counted] = (uint8_t)(theirs < 255 ? theirs : 255);
+    }
     position->game = game_index;
     position->first = (uint32_t)set->feature_count;
     position->count = (uint16_t)count;

@@ -4,7 +4,8 @@
  * neither side has a five cell and the side to move has no open-four cell (those the search
  * decides by itself). Its features are what the engine's eval_position sums (eval.c): for each
  * colour and shape combination, how many empty cells have it, averaged over the position and the
- * one before the last move, signed for the side to move; and the threat mask. */
+ * one before the last move, signed for the side to move; the threat mask; and how many cells of
+ * each counted class either side has (the count term). */
 #ifndef WUZI_TUNE_POSITIONS_H
 #define WUZI_TUNE_POSITIONS_H
 
@@ -27,6 +28,7 @@ typedef struct Position {
     uint32_t game;      /* index of its game, to hold whole games out */
     uint32_t first;     /* its features: [first, first + count) */
     uint16_t count;
+    uint8_t cells[2][COUNT_CLASSES];   /* [mine, theirs][counted class]: cells of that class */
 } Position;
 
 typedef struct PositionSet {

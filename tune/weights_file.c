@@ -55,20 +55,24 @@ bool weights_file_write(const char *path, const Model *models, const char *prove
     write_comment(file, provenance);
     fprintf(file, " * cell[colour][combo]: a cell's worth to black, white by its shape combination\n"
                   " * (shape.h, combos in the order shape_combo_shapes gives them); threat[side to\n"
-                  " * move][mask]: who threatens what (weights.h). */\n");
+                  " * move][mask]: who threatens what; count[side to move][term]: how many cells of\n"
+                  " * each counted class either side has (weights.h). */\n");
     fprintf(file, "#include \"weights.h\"\n\n");
-    char cell_names[FAMILY_COUNT][2][64], threat_names[FAMILY_COUNT][2][64];
+    char cell_names[FAMILY_COUNT][2][64], threat_names[FAMILY_COUNT][2][64], count_names[FAMILY_COUNT][2][64];
     for (int family = 0; family < FAMILY_COUNT; family++) {
         model_tables(&models[family], tables);
         write_pair(file, family, "CELL", tables->cell[0], tables->cell[1], COMBO_COUNT, "COMBO_COUNT",
                    cell_names[family]);
         write_pair(file, family, "THREAT", tables->threat[0], tables->threat[1], THREAT_MASKS,
                    "THREAT_MASKS", threat_names[family]);
+        write_pair(file, family, "COUNT", tables->count[0], tables->count[1], COUNT_TERMS, "COUNT_TERMS",
+                   count_names[family]);
     }
     fprintf(file, "const EvalWeights WEIGHTS[FAMILY_COUNT] = {\n");
     for (int family = 0; family < FAMILY_COUNT; family++)
-        fprintf(file, "    [%s] = {.cell = {%s, %s}, .threat = {%s, %s}},\n", FAMILY_NAME[family],
-                cell_names[family][0], cell_names[family][1], threat_names[family][0], threat_names[family][1]);
+        fprintf(file, "    [%s] = {.cell = {%s, %s}, .threat = {%s, %s}, .count = {%s, %s}},\n",
+                FAMILY_NAME[family], cell_names[family][0], cell_names[family][1], threat_names[family][0],
+                threat_names[family][1], count_names[family][0], count_names[family][1]);
     fprintf(file, "};\n");
     free(tables);
     return fclose(file) == 0;
