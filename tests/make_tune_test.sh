@@ -30,6 +30,10 @@ check "a freestyle-only round runs" [ "$status" -eq 0 ]
 check "it plays only freestyle" test -f "$work/3/freestyle.pgn" -a ! -e "$work/3/renju.pgn" -a ! -e "$work/3/caro.pgn"
 check "its header names the family" grep -q "TUNE_FAMILIES='freestyle' TUNE_GAMES=12" "$work/3/weights.c"
 check "renju keeps the build's weights" grep -q '^ \* renju: no positions, the starting point' "$work/3/weights.c"
+# More games than the round's own: fitted with them, and named in the header.
+TUNE_FAMILIES=freestyle TUNE_EXTRA="$work/3/freestyle.pgn" tune 6
+check "TUNE_EXTRA's games are fitted" grep -q '^ \* 24 games' "$work/6/weights.c"
+check "the header names TUNE_EXTRA" grep -q "TUNE_EXTRA='$work/3/freestyle.pgn'" "$work/6/weights.c"
 TUNE_FAMILIES=gomoku tune 4; status=$?
 check "an unknown family is an error" [ "$status" -eq 2 ]
 TUNE_FAMILIES="freestyle gomoku" tune 5; status=$?

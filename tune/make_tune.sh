@@ -79,7 +79,12 @@ case $families in
 "freestyle renju caro") which="" ;;
 *) which="TUNE_FAMILIES='$families' " ;;
 esac
-note="made by make tune (tune/make_tune.sh): ${which}TUNE_GAMES=$games TUNE_NODES=$nodes, games played by $(git describe --always --dirty 2>/dev/null || echo 'this build')"
+# TUNE_EXTRA is named as given: more data than the round's own games.
+case $extra in
+"") extra_note="" ;;
+*) extra_note=" TUNE_EXTRA='$extra'" ;;
+esac
+note="made by make tune (tune/make_tune.sh): ${which}TUNE_GAMES=$games TUNE_NODES=$nodes$extra_note, games played by $(git describe --always --dirty 2>/dev/null || echo 'this build')"
 # shellcheck disable=SC2086  # the records and TUNE_EXTRA are lists of files
 "$tuner" fit -warm -o "$out" -iterations "$iterations" -note "$note" $records $extra
 echo "tune: $out written after $(($(date +%s) - started)) s; rebuild with make"
