@@ -63,6 +63,49 @@ static bool makes_four(CellClass cell_class) {
     return cell_class == CLASS_FOUR || cell_class == CLASS_FOUR_THREE || cell_class >= CLASS_OPEN_FOUR;
 }
 
+/* Where `cell` lies on one of `from`'s four lines within a key's reach: the direction and
+ * the offset along it. */
+static bool on_line(int from, int cell, int *direction, int *offset) {
+    const int dx = cell_x(cell) - cell_x(from), dy = cell_y(cell) - cell_y(from);
+    if (dy == 0) *direction = 0, *offset = dx;
+    else if (dx == 0) *direction = 1, *offset = dy;
+    else if (dx == dy) *direction = 2, *offset = dx;
+    else if (dx == -dy) *direction = 3, *offset = dy;
+    else return false;
+    return *offset >= -KEY_SIDE && *offset <= KEY_SIDE;
+}
+
+/* Would our stone on `cell` leave none of `threats` (every cell where the opponent makes an
+ * open four or two fours) a threat? Read from the keys, without playing it: a stone only ever
+ * lowers the opponent's shapes, so no new threat can appear, and a threat cell off the stone's
+ * lines keeps its threat. */
+static bool stops_every_threat(const Board *board, int cell, int me, const int *threats, int threat_count) {
+    const int other = opponent(me);
+    const ShapeTables *tables = board->geometry->shapes;
+    for (int i = 0; i < threat_count; i++) {
+        const int threat = threats[i];
+        int direction, offset;
+        if (threat == cell) continue;
+        if (!on_line(threat, cell, &direction, &offset)) return false;
+        Shape shapes[4];
+        for (int d = 0; d < 4; d++) shapes[d] = shape_at(&board->shapes, threat, d, other);
+        const uint32_t key = board->shapes.key[threat][direction] | (uint32_t)me << shape_key_shift(offset);
+        shapes[direction] = shape_lookup(tables, key, other);
+        if (shape_class_of(shapes) == CLASS_OPEN_FOUR) return false;
+    }
+    return true;
+}
+
+/* Against renju black a stone can also lift a foul (blocking one of a double three's threes),
+ * so a black threat may appear where there was none: there each defence is played out. */
+static bool stops_by_playing(Board *board, int cell) {
+    const int other = opponent(board->to_move);
+    board_make_fast(board, cell);
+    const bool stops = !movegen_has_winning_threat(board, other);
+    board_undo_fast(board);
+    return stops;
+}
+
 int movegen_defences(Board *board, int *cells, int max) {
     const int me = board->to_move, other = opponent(me);
     int count = 0;
@@ -73,9 +116,14 @@ int movegen_defences(Board *board, int *cells, int max) {
             cells[count++] = cell;
     });
     const int fours = count;
-    int tried[4 * 2 * KEY_SIDE * 8], tried_count = 0;
+    const bool play_out = other == BLACK && (board->rule & RULE_RENJU);
+    int threats[MAX_MOVES], threat_count = 0;
     FOR_EACH_CANDIDATE(board, threat, {
-        if (shape_cell_class(&board->shapes, threat, other) != CLASS_OPEN_FOUR) continue;
+        if (shape_cell_class(&board->shapes, threat, other) == CLASS_OPEN_FOUR) threats[threat_count++] = threat;
+    });
+    int tried[4 * 2 * KEY_SIDE * 8], tried_count = 0;
+    for (int i = 0; i < threat_count; i++) {
+        const int threat = threats[i];
         for (int d = 0; d < 4; d++) {
             if (!shape_is_four(shape_at(&board->shapes, threat, d, other))) continue;
             for (int step = -KEY_SIDE; step <= KEY_SIDE; step++) {
@@ -83,13 +131,12 @@ int movegen_defences(Board *board, int *cells, int max) {
                 if (board->cell[cell] != EMPTY || cells_contain(tried, tried_count, cell)) continue;
                 if (tried_count < (int)(sizeof tried / sizeof tried[0])) tried[tried_count++] = cell;
                 if (cells_contain(cells, fours, cell) || forbidden_here(board, cell, me)) continue;
-                board_make_fast(board, cell);
-                const bool stops = !movegen_has_winning_threat(board, other);
-                board_undo_fast(board);
+                const bool stops = play_out ? stops_by_playing(board, cell)
+                                            : stops_every_threat(board, cell, me, threats, threat_count);
                 if (stops && count < max) cells[count++] = cell;
             }
         }
-    });
+    }
     return count;
 }
 

@@ -2,8 +2,8 @@
  *
  * Threats are read from the incremental cell classes (shape.h): whether a side has a five cell,
  * an open-four cell (a win next move), and where. A node where the opponent threatens to make an
- * open four next move keeps only our fours and the cells that stop every such threat (each tried
- * on the board); otherwise every candidate cell (board.h: empty, near a stone) is a move.
+ * open four next move keeps only our fours and the cells that stop every such threat (read from
+ * the pattern keys, not played; against renju black played out); otherwise every candidate cell (board.h: empty, near a stone) is a move.
  * The picker hands them out in stages — the table move before anything is generated, then the
  * rest best first by weight, history and killers, chosen one at a time (no sort of the whole
  * list). Under renju black's forbidden cells are never handed out. */

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "movegen.h"
+#include "rng.h"
 #include "rules.h"
 #include "search.h"
 
@@ -221,6 +223,48 @@ static void test_tic_tac_toe_never_loses(void) {
     CHECK(ttt_positions > 100);
 }
 
+/* The defences against the opponent's winning threats, read from the pattern keys, are exactly
+ * the cells that leave no threat when played (our fours aside), over random crowded positions. */
+static int checked_defences;
+static void defences_match_play(int rule) {
+    uint64_t rng = 77 + (uint64_t)rule;
+    for (int game = 0; game < 60; game++) {
+        fresh(15, 5, rule);
+        for (int ply = 0; ply < 70; ply++) {
+            const int cell = cell_at(3 + (int)(rng_next(&rng) % 9), 3 + (int)(rng_next(&rng) % 9));
+            if (board.cell[cell] != EMPTY) continue;
+            board_make(&board, cell);
+            const int me = board.to_move, other = opponent(me);
+            if (shape_class_count(&board.shapes, BLACK, CLASS_FIVE) || shape_class_count(&board.shapes, WHITE, CLASS_FIVE))
+                break;
+            if (!movegen_has_winning_threat(&board, other)) continue;
+            int defences[MAX_MOVES];
+            const int count = movegen_defences(&board, defences, MAX_MOVES);
+            for (int c = board_first(&board); c; c = board_next(&board, c)) {
+                if (!movegen_legal(&board, c)) continue;
+                const CellClass own = shape_cell_class(&board.shapes, c, me);
+                bool expected = own == CLASS_FOUR || own == CLASS_FOUR_THREE || own >= CLASS_OPEN_FOUR;
+                if (!expected) {
+                    board_make(&board, c);
+                    expected = !movegen_has_winning_threat(&board, other);
+                    board_undo(&board);
+                }
+                CHECK(expected == cells_contain(defences, count, c));
+            }
+            checked_defences++;
+        }
+    }
+}
+
+static void test_defences_match_play(void) {
+    checked_defences = 0;
+    defences_match_play(0);
+    defences_match_play(RULE_EXACT5);
+    defences_match_play(RULE_RENJU);
+    defences_match_play(RULE_CARO);
+    CHECK(checked_defences > 100);
+}
+
 int main(void) {
     search = search_new();
     search_set_hash_bytes(search, 4u << 20);
@@ -237,6 +281,7 @@ int main(void) {
     RUN(test_same_result_twice);
     RUN(test_tic_tac_toe_never_loses);
     RUN(test_two_threads);
+    RUN(test_defences_match_play);
     search_free(search);
     return check_summary();
 }
