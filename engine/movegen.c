@@ -40,8 +40,27 @@ bool movegen_legal(Board *board, int cell) {
                 if (board_is_candidate((board), cell)) body                                 \
     } while (0)
 
+/* The cell of a class there is exactly one of: usually the last move made it, so its lines
+ * are looked at before the board. */
+static int find_near_last_move(const Board *board, int color, CellClass cell_class) {
+    const int last = board_last_move(board);
+    if (last == NO_CELL) return NO_CELL;
+    for (int d = 0; d < 4; d++)
+        for (int step = -KEY_SIDE; step <= KEY_SIDE; step++) {
+            const int cell = last + step * DIRECTION[d];
+            if (step && board->cell[cell] == EMPTY && shape_cell_class(&board->shapes, cell, color) == cell_class)
+                return cell;
+        }
+    return NO_CELL;
+}
+
 int movegen_find(const Board *board, int color, CellClass cell_class) {
-    if (!shape_class_count(&board->shapes, color, cell_class)) return NO_CELL;
+    const int count = shape_class_count(&board->shapes, color, cell_class);
+    if (!count) return NO_CELL;
+    if (count == 1) {
+        const int cell = find_near_last_move(board, color, cell_class);
+        if (cell != NO_CELL) return cell;
+    }
     FOR_EACH_CANDIDATE(board, cell, {
         if (shape_cell_class(&board->shapes, cell, color) == cell_class) return cell;
     });
