@@ -159,19 +159,88 @@ int movegen_defences(Board *board, int *cells, int max) {
     return count;
 }
 
+/* Their five point on `direction` once their stone stands on `threat`: where the block of that
+ * four must go. NO_CELL if there is none. */
+static int five_point_after(const Board *board, int threat, int direction, int them) {
+    const ShapeTables *tables = board->geometry->shapes;
+    for (int step = 1 - KEY_SIDE; step < KEY_SIDE; step++) {
+        const int cell = threat + step * DIRECTION[direction];
+        if (!step || board->cell[cell] != EMPTY) continue;
+        const uint32_t key = board->shapes.key[cell][direction] | (uint32_t)them << shape_key_shift(-step);
+        if (shape_lookup(tables, key, them) == SHAPE_FIVE) return cell;
+    }
+    return NO_CELL;
+}
+
+/* Would our stone on `cell` take the four-three (or more) away from their cell `threat`? */
+static bool breaks_four_three(const Board *board, int cell, int me, int threat) {
+    const int them = opponent(me);
+    int direction, offset;
+    if (cell == threat) return true;
+    if (!on_line(threat, cell, &direction, &offset)) return false;
+    Shape shapes[4];
+    for (int d = 0; d < 4; d++) shapes[d] = shape_at(&board->shapes, threat, d, them);
+    const uint32_t key = board->shapes.key[threat][direction] | (uint32_t)me << shape_key_shift(offset);
+    shapes[direction] = shape_lookup(board->geometry->shapes, key, them);
+    return shape_class_of(shapes) < CLASS_FOUR_THREE;
+}
+
+static void add_once(int *cells, int *count, int max, int cell) {
+    if (*count < max && !cells_contain(cells, *count, cell)) cells[(*count)++] = cell;
+}
+
+/* Cells that make us a three through `block` (the cell where we must block their four), so
+ * that the block becomes our four: scanned out along each line while the cells are ours or
+ * such cells. */
+static void add_counter_threes(const Board *board, int block, int me, int *cells, int *count, int max) {
+    for (int d = 0; d < 4; d++)
+        for (int side = -1; side <= 1; side += 2)
+            for (int step = 1; step < KEY_SIDE; step++) {
+                const int cell = block + side * step * DIRECTION[d];
+                if (board->cell[cell] == me) continue;
+                if (board->cell[cell] != EMPTY || shape_at(&board->shapes, cell, d, me) < SHAPE_THREE) break;
+                add_once(cells, count, max, cell);
+            }
+}
+
+int movegen_four_three_defences(Board *board, int *cells, int max) {
+    const int me = board->to_move, them = opponent(me);
+    if (them == BLACK && (board->rule & RULE_RENJU)) return -1;
+    const int threat = movegen_find(board, them, CLASS_FOUR_THREE);
+    if (threat == NO_CELL) return -1;
+    int count = 0;
+    FOR_EACH_CANDIDATE(board, cell, {
+        if (count < max && makes_four(shape_cell_class(&board->shapes, cell, me))) cells[count++] = cell;
+    });
+    for (int d = 0; d < 4; d++) {
+        const Shape shape = shape_at(&board->shapes, threat, d, them);
+        if (shape == SHAPE_FOUR) {
+            const int block = five_point_after(board, threat, d, them);
+            if (block != NO_CELL && makes_four(shape_cell_class(&board->shapes, block, me))) return -1;
+            if (block != NO_CELL) add_counter_threes(board, block, me, cells, &count, max);
+        }
+        if (shape < SHAPE_OPEN_THREE) continue;
+        for (int step = -KEY_SIDE; step <= KEY_SIDE; step++) {
+            const int cell = threat + step * DIRECTION[d];
+            if (board->cell[cell] == EMPTY && breaks_four_three(board, cell, me, threat)) add_once(cells, &count, max, cell);
+        }
+    }
+    return count ? count : -1;
+}
+
 /* ---- the picker --------------------------------------------------------------------------- */
 
 enum { STAGE_TABLE, STAGE_GENERATE, STAGE_REST, STAGE_DONE };
 
 void movepick_init(MovePicker *picker, Board *board, int tt_move, const int killers[2],
-                   const int32_t *history, bool defending) {
+                   const int32_t *history, Defence defence) {
     picker->board = board;
     picker->stage = STAGE_TABLE;
     picker->tt_move = tt_move;
     picker->killers[0] = killers ? killers[0] : NO_CELL;
     picker->killers[1] = killers ? killers[1] : NO_CELL;
     picker->history = history;
-    picker->defending = defending;
+    picker->defence = defence;
     picker->count = picker->next = 0;
 }
 
@@ -189,9 +258,11 @@ static int32_t ordering_score(const MovePicker *picker, int cell) {
 
 static void generate(MovePicker *picker) {
     Board *board = picker->board;
-    if (picker->defending) {
-        int cells[PICK_MAX];
-        const int count = movegen_defences(board, cells, PICK_MAX);
+    int cells[PICK_MAX];
+    const int count = picker->defence == DEFEND_OPEN_FOUR    ? movegen_defences(board, cells, PICK_MAX)
+                      : picker->defence == DEFEND_FOUR_THREE ? movegen_four_three_defences(board, cells, PICK_MAX)
+                                                             : -1;
+    if (count >= 0) {
         const int me = board->to_move;
         for (int i = 0; i < count; i++) {
             /* the table move was not handed out first (finding the defences costs): first now */
@@ -201,8 +272,14 @@ static void generate(MovePicker *picker) {
         }
         return;
     }
+    /* Where a four-three's defences were not narrowed, the table move is among the rest. */
+    const bool table_move_waits = picker->defence != DEFEND_NONE;
+    picker->defence = DEFEND_NONE;
     FOR_EACH_CANDIDATE(board, cell, {
-        if (cell != picker->tt_move) add(picker, cell, ordering_score(picker, cell));
+        if (cell != picker->tt_move)
+            add(picker, cell, ordering_score(picker, cell));
+        else if (table_move_waits)
+            add(picker, cell, ordering_score(picker, cell) + 2 * DEFENCE_FOUR_BONUS);
     });
 }
 
@@ -210,7 +287,7 @@ static void generate(MovePicker *picker) {
 static bool table_move_fits(MovePicker *picker) {
     Board *board = picker->board;
     const int move = picker->tt_move;
-    if (picker->defending || move <= 0 || move >= CELLS || !board_is_candidate(board, move)) return false;
+    if (picker->defence != DEFEND_NONE || move <= 0 || move >= CELLS || !board_is_candidate(board, move)) return false;
     return !forbidden_here(board, move, board->to_move);
 }
 
@@ -219,7 +296,7 @@ int movepick_next(MovePicker *picker) {
     case STAGE_TABLE:
         picker->stage = STAGE_GENERATE;
         if (table_move_fits(picker)) return picker->tt_move;
-        if (!picker->defending) picker->tt_move = NO_CELL;
+        if (picker->defence == DEFEND_NONE) picker->tt_move = NO_CELL;
         /* fall through */
     case STAGE_GENERATE:
         generate(picker);

@@ -26,6 +26,17 @@ bool movegen_has_winning_threat(Board *board, int color);
 /* The side to move against the opponent's winning threats: its own four cells, and every cell
  * whose stone leaves the opponent no winning threat. Returns the count (at most `max`). */
 int movegen_defences(Board *board, int *cells, int max);
+/* The side to move against the opponent's four-three cell (the first in board order: a stone
+ * there makes a four and an open three, which wins unless answered): its own four cells, that
+ * cell, the cells on its four's and three's lines whose stone takes the four-three away, and
+ * the cells that make a three through the four's block, which the block would then turn into
+ * our four. -1 where the moves are not to be narrowed: our block of that four would be a four
+ * already, or renju black threatens (a white stone can lift a foul). */
+int movegen_four_three_defences(Board *board, int *cells, int max);
+
+/* What the opponent's threats leave the side to move: any move, only the defences against a
+ * win next move (an open four or a double four), or against a four-three. */
+typedef enum Defence { DEFEND_NONE, DEFEND_OPEN_FOUR, DEFEND_FOUR_THREE } Defence;
 
 #define PICK_MAX MAX_MOVES
 
@@ -35,7 +46,8 @@ typedef struct MovePicker {
     int tt_move;
     int killers[2];
     const int32_t *history;     /* [cell], the side to move's */
-    bool defending;             /* only the defences of movegen_defences */
+    Defence defence;            /* DEFEND_OPEN_FOUR: only movegen_defences' moves; DEFEND_FOUR_THREE:
+                                 * movegen_four_three_defences', where it narrows them */
     int count, next;
     int16_t cells[PICK_MAX];
     int32_t scores[PICK_MAX];
@@ -43,7 +55,7 @@ typedef struct MovePicker {
 
 /* `history` may be NULL; killers may be NO_CELL. */
 void movepick_init(MovePicker *picker, Board *board, int tt_move, const int killers[2],
-                   const int32_t *history, bool defending);
+                   const int32_t *history, Defence defence);
 /* The next move, or NO_CELL when there are no more. */
 int movepick_next(MovePicker *picker);
 /* Every move the picker would hand out, best first (for the root). Returns the count. */

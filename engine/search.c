@@ -318,6 +318,15 @@ static void reward(Worker *worker, int ply, int move, int depth, const int *trie
  * shortcuts below assume neither, so caro searches every candidate instead. */
 static bool exact_threats(const Board *board) { return !(board->rule & RULE_CARO); }
 
+/* Which of the opponent's threats the side to move must answer (movegen.h). */
+static Defence defence_needed(Board *board) {
+    if (!exact_threats(board)) return DEFEND_NONE;
+    const int them = opponent(board->to_move);
+    if (movegen_has_winning_threat(board, them)) return DEFEND_OPEN_FOUR;
+    if (shape_class_count(&board->shapes, them, CLASS_FOUR_THREE)) return DEFEND_FOUR_THREE;
+    return DEFEND_NONE;
+}
+
 typedef enum Outcome { OUTCOME_OPEN, OUTCOME_WIN, OUTCOME_LOSS, OUTCOME_FORCED } Outcome;
 
 /* Wins and losses a node sees without searching, or the one move it must play (the block of
@@ -524,8 +533,9 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
             return score;
     }
 
-    const int me = board->to_move, them = opponent(me);
-    const bool defending = exact_threats(board) && movegen_has_winning_threat(board, them);
+    const int me = board->to_move;
+    const Defence defence = defence_needed(board);
+    const bool defending = defence == DEFEND_OPEN_FOUR;
     const int static_score = eval_position(board);
     worker->static_eval[ply] = static_score;
     const bool improving = ply < 2 || static_score > worker->static_eval[ply - 2];
@@ -549,7 +559,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         cut_node && !pv_node && !defending && abs(beta) < MATE_BOUND && estimate >= beta + FAIL_HIGH_MARGIN * depth;
 
     MovePicker picker;
-    movepick_init(&picker, board, tt_move, worker->killers[ply], worker->history[me - 1], defending);
+    movepick_init(&picker, board, tt_move, worker->killers[ply], worker->history[me - 1], defence);
     const int original_alpha = alpha;
     const int lmp_moves = move_count_limit(depth, improving);
     int best_score = -INFINITE_SCORE, best_move = NO_CELL, move_count = 0;
@@ -557,9 +567,11 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     for (int move = movepick_next(&picker); move != NO_CELL; move = movepick_next(&picker)) {
         if (move == excluded_move) continue;
         move_count++;
-        /* Prune and reduce only once a move that does not lose is known. */
+        /* Prune and reduce only once a move that does not lose is known, and never among the
+         * few defences against a threat. */
         const bool safe = best_score > -MATE_BOUND;
-        if (!defending && safe && move_count > lmp_moves) break;
+        const bool narrowed = picker.defence != DEFEND_NONE;
+        if (!narrowed && safe && move_count > lmp_moves) break;
         int extension = 0;
         if (move == tt_move && excluded_move == NO_CELL && depth >= SINGULAR_DEPTH &&
             ply < 2 * worker->root_depth && abs(tt_score) < MATE_BOUND &&
@@ -578,7 +590,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
         if (move_count == 1) {
             score = -negamax(worker, new_depth, ply + 1, -beta, -alpha, pv_node, !pv_node && !cut_node);
         } else {
-            const int r = !defending && safe && depth >= LMR_DEPTH && move_count > LMR_FIRST_MOVE
+            const int r = !narrowed && safe && depth >= LMR_DEPTH && move_count > LMR_FIRST_MOVE
                               ? late_move_reduction(worker, ply, move, depth, new_depth, move_count,
                                                     pv_node, cut_node, improving)
                               : 0;
@@ -596,7 +608,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
                 alpha = score;
                 update_pv(worker, ply, move);
                 if (alpha >= beta) {
-                    if (!defending) reward(worker, ply, move, depth, tried, tried_count);
+                    if (picker.defence == DEFEND_NONE) reward(worker, ply, move, depth, tried, tried_count);
                     break;
                 }
             }
@@ -789,14 +801,14 @@ static void prepare_root(Search *search, Worker *main) {
         cells[0] = forced;
         count = 1;
     } else {
-        const bool defending = exact_threats(board) && movegen_has_winning_threat(board, opponent(board->to_move));
+        const bool defending = defence_needed(board) == DEFEND_OPEN_FOUR;
         MovePicker picker;
-        movepick_init(&picker, board, NO_CELL, NULL, NULL, defending);
+        movepick_init(&picker, board, NO_CELL, NULL, NULL, defending ? DEFEND_OPEN_FOUR : DEFEND_NONE);
         count = movepick_all(&picker, cells, MAX_ROOT_MOVES);
         if (count == 0 && defending) {
             /* No defence stops the threat: still play the move the search likes best (the
              * opponent may not see the win), never just the first empty cell. */
-            movepick_init(&picker, board, NO_CELL, NULL, NULL, false);
+            movepick_init(&picker, board, NO_CELL, NULL, NULL, DEFEND_NONE);
             count = movepick_all(&picker, cells, MAX_ROOT_MOVES);
         }
     }
@@ -883,9 +895,9 @@ static int static_choice(Board *board) {
     const Outcome outcome = immediate(board, &forced, &plies);
     if (outcome == OUTCOME_FORCED) return forced;
     if (outcome == OUTCOME_WIN && plies == 1) return movegen_find(board, board->to_move, CLASS_FIVE);
-    const bool defending = exact_threats(board) && movegen_has_winning_threat(board, opponent(board->to_move));
+    const bool defending = defence_needed(board) == DEFEND_OPEN_FOUR;
     MovePicker picker;
-    movepick_init(&picker, board, NO_CELL, NULL, NULL, defending);
+    movepick_init(&picker, board, NO_CELL, NULL, NULL, defending ? DEFEND_OPEN_FOUR : DEFEND_NONE);
     int move = movepick_next(&picker);
     if (move != NO_CELL) return move;
     if (board->move_count == 0) return cell_at(board->width / 2, board->height / 2);

@@ -265,6 +265,82 @@ static void test_defences_match_play(void) {
     CHECK(checked_defences > 100);
 }
 
+/* Does our stone on `cell` take the opponent's four-three (or more) away from `threat`? Played
+ * out. */
+static bool breaks_by_playing(int cell, int threat, int other) {
+    if (cell == threat) return true;
+    board_make(&board, cell);
+    const bool breaks = shape_cell_class(&board.shapes, threat, other) < CLASS_FOUR_THREE;
+    board_undo(&board);
+    return breaks;
+}
+
+/* The defences against a four-three: over random crowded positions, every cell whose stone
+ * takes the (first) four-three away is among them, and each of them is our four, such a cell,
+ * or a cell that makes us a three (the counter through the four's block). */
+static int checked_four_threes;
+static void four_three_defences_match_play(int rule) {
+    uint64_t rng = 91 + (uint64_t)rule;
+    for (int game = 0; game < 80; game++) {
+        fresh(15, 5, rule);
+        for (int ply = 0; ply < 70; ply++) {
+            const int cell = cell_at(3 + (int)(rng_next(&rng) % 9), 3 + (int)(rng_next(&rng) % 9));
+            if (board.cell[cell] != EMPTY) continue;
+            board_make(&board, cell);
+            const int me = board.to_move, other = opponent(me);
+            if (shape_class_count(&board.shapes, BLACK, CLASS_FIVE) || shape_class_count(&board.shapes, WHITE, CLASS_FIVE))
+                break;
+            if (movegen_has_winning_threat(&board, other) || !shape_class_count(&board.shapes, other, CLASS_FOUR_THREE))
+                continue;
+            int defences[MAX_MOVES];
+            const int count = movegen_four_three_defences(&board, defences, MAX_MOVES);
+            if (count < 0) continue;
+            const int threat = movegen_find(&board, other, CLASS_FOUR_THREE);
+            for (int c = board_first(&board); c; c = board_next(&board, c)) {
+                if (board.cell[c] != EMPTY) continue;
+                const bool listed = cells_contain(defences, count, c);
+                const bool breaks = breaks_by_playing(c, threat, other);
+                if (breaks) CHECKF(listed, "%d,%d breaks the four-three at %d,%d", cell_x(c), cell_y(c),
+                                   cell_x(threat), cell_y(threat));
+                if (!listed || breaks) continue;
+                const CellClass own = shape_cell_class(&board.shapes, c, me);
+                bool three = false;
+                for (int d = 0; d < 4; d++) three |= shape_at(&board.shapes, c, d, me) >= SHAPE_THREE;
+                CHECKF(own >= CLASS_FOUR || three, "%d,%d listed", cell_x(c), cell_y(c));
+            }
+            checked_four_threes++;
+        }
+    }
+}
+
+static void test_four_three_defences_match_play(void) {
+    checked_four_threes = 0;
+    four_three_defences_match_play(0);
+    four_three_defences_match_play(RULE_EXACT5);
+    four_three_defences_match_play(RULE_RENJU);
+    CHECKF(checked_four_threes > 100, "%d positions", checked_four_threes);
+}
+
+/* White's four-three cell at 7,7 (a four along row 7, an open three along column 7): black's
+ * answers are on those two lines, never a cell off them. */
+static void test_four_three_defences_by_hand(void) {
+    fresh(15, 5, 0);
+    stones(4, 7, 1, 0, "OOO.");
+    stones(7, 8, 0, 1, "OO");
+    stones(3, 7, 1, 0, "X");
+    stones(2, 2, 1, 1, "X.X.X");
+    board.to_move = BLACK;
+    CHECK(shape_cell_class(&board.shapes, cell_at(7, 7), WHITE) == CLASS_FOUR_THREE);
+    int defences[MAX_MOVES];
+    const int count = movegen_four_three_defences(&board, defences, MAX_MOVES);
+    CHECK(cells_contain(defences, count, cell_at(7, 7)));
+    CHECK(cells_contain(defences, count, cell_at(8, 7)));
+    CHECK(cells_contain(defences, count, cell_at(7, 10)));
+    CHECK(cells_contain(defences, count, cell_at(7, 6)));
+    CHECK(!cells_contain(defences, count, cell_at(12, 12)));
+    CHECK(!cells_contain(defences, count, cell_at(10, 4)));
+}
+
 int main(void) {
     search = search_new();
     search_set_hash_bytes(search, 4u << 20);
@@ -282,6 +358,8 @@ int main(void) {
     RUN(test_tic_tac_toe_never_loses);
     RUN(test_two_threads);
     RUN(test_defences_match_play);
+    RUN(test_four_three_defences_by_hand);
+    RUN(test_four_three_defences_match_play);
     search_free(search);
     return check_summary();
 }
