@@ -185,6 +185,30 @@ static bool breaks_four_three(const Board *board, int cell, int me, int threat) 
     return shape_class_of(shapes) < CLASS_FOUR_THREE;
 }
 
+bool movegen_wins_by_three(const Board *board) {
+    const int me = board->to_move, them = opponent(me);
+    const ShapeState *shapes = &board->shapes;
+    if (me == BLACK && (board->rule & RULE_RENJU)) return false;
+    const int four_threes = shape_class_count(shapes, me, CLASS_FOUR_THREE);
+    if (!four_threes && !shape_class_count(shapes, me, CLASS_DOUBLE_THREE)) return false;
+    const int their_fours = shape_class_count(shapes, them, CLASS_FOUR) +
+                            shape_class_count(shapes, them, CLASS_FOUR_THREE) +
+                            shape_class_count(shapes, them, CLASS_OPEN_FOUR);
+    if (!their_fours) return true;
+    if (!four_threes) return false;
+    /* They have fours somewhere: a four-three still wins where the block of its four is not one
+     * of them (our stone only lowers their shapes, so reading them before it is safe). */
+    FOR_EACH_CANDIDATE(board, cell, {
+        if (shape_cell_class(shapes, cell, me) != CLASS_FOUR_THREE) continue;
+        for (int d = 0; d < 4; d++) {
+            if (shape_at(shapes, cell, d, me) != SHAPE_FOUR) continue;
+            const int block = five_point_after(board, cell, d, me);
+            if (block != NO_CELL && !makes_four(shape_cell_class(shapes, block, them))) return true;
+        }
+    });
+    return false;
+}
+
 static void add_once(int *cells, int *count, int max, int cell) {
     if (*count < max && !cells_contain(cells, *count, cell)) cells[(*count)++] = cell;
 }

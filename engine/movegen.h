@@ -34,6 +34,11 @@ int movegen_defences(Board *board, int *cells, int max);
  * already, or renju black threatens (a white stone can lift a foul). */
 int movegen_four_three_defences(Board *board, int *cells, int max);
 
+/* Does the side to move win within its next three moves by a four-three (the block of its four
+ * makes the opponent no four) or a double three (the opponent has no four to play)? Never for
+ * renju black, whose threes may hide fouls. */
+bool movegen_wins_by_three(const Board *board);
+
 /* What the opponent's threats leave the side to move: any move, only the defences against a
  * win next move (an open four or a double four), or against a four-three. */
 typedef enum Defence { DEFEND_NONE, DEFEND_OPEN_FOUR, DEFEND_FOUR_THREE } Defence;

@@ -355,6 +355,10 @@ static Outcome immediate(Board *board, int *forced, int *plies) {
         *plies = 3;
         return OUTCOME_WIN;
     }
+    if (movegen_wins_by_three(board)) {
+        *plies = 5;
+        return OUTCOME_WIN;
+    }
     return OUTCOME_OPEN;
 }
 

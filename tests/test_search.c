@@ -9,6 +9,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "search.h"
+#include "threat.h"
 
 static Board board;
 static Search *search;
@@ -341,6 +342,56 @@ static void test_four_three_defences_by_hand(void) {
     CHECK(!cells_contain(defences, count, cell_at(10, 4)));
 }
 
+/* A win by a four-three or a double three read from the classes is one the threat search
+ * proves, over random crowded positions of every rule it applies to. */
+static void three_wins_are_proved(int rule, int *claims) {
+    uint64_t rng = 131 + (uint64_t)rule;
+    ThreatSearch *threats = threat_new(1u << 20);
+    for (int game = 0; game < 120; game++) {
+        fresh(15, 5, rule);
+        for (int ply = 0; ply < 60; ply++) {
+            const int cell = cell_at(3 + (int)(rng_next(&rng) % 9), 3 + (int)(rng_next(&rng) % 9));
+            if (board.cell[cell] != EMPTY) continue;
+            board_make(&board, cell);
+            const int me = board.to_move, them = opponent(me);
+            if (shape_class_count(&board.shapes, BLACK, CLASS_FIVE) || shape_class_count(&board.shapes, WHITE, CLASS_FIVE))
+                break;
+            if (movegen_has_winning_threat(&board, me) || movegen_has_winning_threat(&board, them)) continue;
+            if (!movegen_wins_by_three(&board)) continue;
+            int move;
+            threat_clear(threats);
+            CHECKF(threat_vct(threats, &board, 200000, &move, NULL, NULL), "no win proved after %d moves",
+                   board.move_count);
+            (*claims)++;
+        }
+    }
+    threat_free(threats);
+}
+
+static void test_three_wins_are_proved(void) {
+    int claims = 0;
+    three_wins_are_proved(0, &claims);
+    three_wins_are_proved(RULE_EXACT5, &claims);
+    three_wins_are_proved(RULE_RENJU, &claims);
+    CHECKF(claims > 50, "%d claims", claims);
+}
+
+/* Black's four-three at 7,7 wins while white has no four; once white's block of that four
+ * would make white a four, it no longer does. */
+static void test_four_three_win_by_hand(void) {
+    fresh(15, 5, 0);
+    stones(4, 7, 1, 0, "XXX.");
+    stones(7, 8, 0, 1, "XX");
+    stones(3, 7, 1, 0, "O");
+    stones(1, 1, 1, 1, "O.O.O");
+    board.to_move = BLACK;
+    CHECK(movegen_wins_by_three(&board));
+    stones(8, 4, 0, 1, "OO.");
+    stones(8, 8, 0, 1, "O");
+    CHECK(shape_cell_class(&board.shapes, cell_at(8, 7), WHITE) >= CLASS_FOUR);
+    CHECK(!movegen_wins_by_three(&board));
+}
+
 int main(void) {
     search = search_new();
     search_set_hash_bytes(search, 4u << 20);
@@ -360,6 +411,8 @@ int main(void) {
     RUN(test_defences_match_play);
     RUN(test_four_three_defences_by_hand);
     RUN(test_four_three_defences_match_play);
+    RUN(test_four_three_win_by_hand);
+    RUN(test_three_wins_are_proved);
     search_free(search);
     return check_summary();
 }
