@@ -185,10 +185,42 @@ static bool breaks_four_three(const Board *board, int cell, int me, int threat) 
     return shape_class_of(shapes) < CLASS_FOUR_THREE;
 }
 
-bool movegen_wins_by_three(const Board *board) {
+/* Renju black's four-three cell, played out: legal, and once white has blocked its four (with
+ * no five of white's own), black still has a legal open four or double four to make. The side
+ * to move is black; the board is unchanged on return. */
+static bool black_four_three_wins_at(Board *board, int cell) {
+    if (forbidden_here(board, cell, BLACK)) return false;
+    board_make_fast(board, cell);
+    bool wins = false;
+    if (shape_class_count(&board->shapes, BLACK, CLASS_FIVE) == 1) {
+        board_make_fast(board, movegen_find(board, BLACK, CLASS_FIVE));
+        wins = !shape_class_count(&board->shapes, WHITE, CLASS_FIVE) && movegen_has_winning_threat(board, BLACK);
+        board_undo_fast(board);
+    }
+    board_undo_fast(board);
+    return wins;
+}
+
+/* The first of renju black's four-three cells that wins as black_four_three_wins_at says, for
+ * whichever side is to move; NO_CELL if none. */
+static int black_winning_four_three(Board *board) {
+    if (!shape_class_count(&board->shapes, BLACK, CLASS_FOUR_THREE)) return NO_CELL;
+    const bool pass = board->to_move != BLACK;
+    if (pass) board_pass(board);
+    int found = NO_CELL;
+    FOR_EACH_CANDIDATE(board, cell, {
+        if (found == NO_CELL && shape_cell_class(&board->shapes, cell, BLACK) == CLASS_FOUR_THREE &&
+            black_four_three_wins_at(board, cell))
+            found = cell;
+    });
+    if (pass) board_pass(board);
+    return found;
+}
+
+bool movegen_wins_by_three(Board *board) {
     const int me = board->to_move, them = opponent(me);
     const ShapeState *shapes = &board->shapes;
-    if (me == BLACK && (board->rule & RULE_RENJU)) return false;
+    if (me == BLACK && (board->rule & RULE_RENJU)) return black_winning_four_three(board) != NO_CELL;
     const int four_threes = shape_class_count(shapes, me, CLASS_FOUR_THREE);
     if (!four_threes && !shape_class_count(shapes, me, CLASS_DOUBLE_THREE)) return false;
     const int their_fours = shape_class_count(shapes, them, CLASS_FOUR) +
@@ -227,10 +259,21 @@ static void add_counter_threes(const Board *board, int block, int me, int *cells
             }
 }
 
+/* Against renju black, played out: does our stone on `cell` leave `threat` no winning
+ * four-three? (A white stone can also make a black three real, so keys alone do not tell.) */
+static bool breaks_black_four_three(Board *board, int cell, int threat) {
+    if (cell == threat) return true;
+    board_make_fast(board, cell);
+    const bool breaks = shape_cell_class(&board->shapes, threat, BLACK) != CLASS_FOUR_THREE ||
+                        !black_four_three_wins_at(board, threat);
+    board_undo_fast(board);
+    return breaks;
+}
+
 int movegen_four_three_defences(Board *board, int *cells, int max) {
     const int me = board->to_move, them = opponent(me);
-    if (them == BLACK && (board->rule & RULE_RENJU)) return -1;
-    const int threat = movegen_find(board, them, CLASS_FOUR_THREE);
+    const bool renju_black = them == BLACK && (board->rule & RULE_RENJU);
+    const int threat = renju_black ? black_winning_four_three(board) : movegen_find(board, them, CLASS_FOUR_THREE);
     if (threat == NO_CELL) return -1;
     int count = 0;
     FOR_EACH_CANDIDATE(board, cell, {
@@ -246,7 +289,10 @@ int movegen_four_three_defences(Board *board, int *cells, int max) {
         if (shape < SHAPE_OPEN_THREE) continue;
         for (int step = -KEY_SIDE; step <= KEY_SIDE; step++) {
             const int cell = threat + step * DIRECTION[d];
-            if (board->cell[cell] == EMPTY && breaks_four_three(board, cell, me, threat)) add_once(cells, &count, max, cell);
+            if (board->cell[cell] != EMPTY) continue;
+            const bool breaks = renju_black ? breaks_black_four_three(board, cell, threat)
+                                            : breaks_four_three(board, cell, me, threat);
+            if (breaks) add_once(cells, &count, max, cell);
         }
     }
     return count ? count : -1;

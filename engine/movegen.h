@@ -27,17 +27,18 @@ bool movegen_has_winning_threat(Board *board, int color);
  * whose stone leaves the opponent no winning threat. Returns the count (at most `max`). */
 int movegen_defences(Board *board, int *cells, int max);
 /* The side to move against the opponent's four-three cell (the first in board order: a stone
- * there makes a four and an open three, which wins unless answered): its own four cells, that
- * cell, the cells on its four's and three's lines whose stone takes the four-three away, and
- * the cells that make a three through the four's block, which the block would then turn into
- * our four. -1 where the moves are not to be narrowed: our block of that four would be a four
- * already, or renju black threatens (a white stone can lift a foul). */
+ * there makes a four and an open three, which wins unless answered; renju black's only where it
+ * wins played out): its own four cells, that cell, the cells on its four's and three's lines
+ * whose stone takes the four-three away (against renju black played out), and the cells that
+ * make a three through the four's block, which the block would then turn into our four. -1
+ * where the moves are not to be narrowed: our block of that four would be a four already. */
 int movegen_four_three_defences(Board *board, int *cells, int max);
 
 /* Does the side to move win within its next three moves by a four-three (the block of its four
- * makes the opponent no four) or a double three (the opponent has no four to play)? Never for
- * renju black, whose threes may hide fouls. */
-bool movegen_wins_by_three(const Board *board);
+ * makes the opponent no four) or a double three (the opponent has no four to play)? Renju
+ * black's four-threes are played out (its open four may be a foul); its double threes are fouls.
+ * The board is unchanged on return. */
+bool movegen_wins_by_three(Board *board);
 
 /* What the opponent's threats leave the side to move: any move, only the defences against a
  * win next move (an open four or a double four), or against a four-three. */

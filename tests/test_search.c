@@ -266,12 +266,44 @@ static void test_defences_match_play(void) {
     CHECK(checked_defences > 100);
 }
 
+/* Renju black (to move) playing its four-three cell `threat`: legal, and after white's block
+ * of the four (no five of white's own) black still has a legal open four to make. */
+static bool black_four_three_wins(int threat) {
+    if (!movegen_legal(&board, threat)) return false;
+    board_make(&board, threat);
+    bool wins = false;
+    if (shape_class_count(&board.shapes, BLACK, CLASS_FIVE) == 1) {
+        board_make(&board, movegen_find(&board, BLACK, CLASS_FIVE));
+        wins = !shape_class_count(&board.shapes, WHITE, CLASS_FIVE) && movegen_has_winning_threat(&board, BLACK);
+        board_undo(&board);
+    }
+    board_undo(&board);
+    return wins;
+}
+
+static bool renju_black(int color) { return color == BLACK && (board.rule & RULE_RENJU); }
+
+/* The four-three the defences answer: the first in board order (renju black's: the first that
+ * wins played out, with white to move). */
+static int answered_four_three(int other) {
+    if (!renju_black(other)) return movegen_find(&board, other, CLASS_FOUR_THREE);
+    board_pass(&board);
+    int found = NO_CELL;
+    for (int c = board_first(&board); c && found == NO_CELL; c = board_next(&board, c))
+        if (board.cell[c] == EMPTY && shape_cell_class(&board.shapes, c, BLACK) == CLASS_FOUR_THREE &&
+            black_four_three_wins(c))
+            found = c;
+    board_pass(&board);
+    return found;
+}
+
 /* Does our stone on `cell` take the opponent's four-three (or more) away from `threat`? Played
  * out. */
 static bool breaks_by_playing(int cell, int threat, int other) {
     if (cell == threat) return true;
     board_make(&board, cell);
-    const bool breaks = shape_cell_class(&board.shapes, threat, other) < CLASS_FOUR_THREE;
+    bool breaks = shape_cell_class(&board.shapes, threat, other) < CLASS_FOUR_THREE;
+    if (!breaks && renju_black(other)) breaks = !black_four_three_wins(threat);
     board_undo(&board);
     return breaks;
 }
@@ -279,7 +311,7 @@ static bool breaks_by_playing(int cell, int threat, int other) {
 /* The defences against a four-three: over random crowded positions, every cell whose stone
  * takes the (first) four-three away is among them, and each of them is our four, such a cell,
  * or a cell that makes us a three (the counter through the four's block). */
-static int checked_four_threes;
+static int checked_four_threes, checked_renju_black;
 static void four_three_defences_match_play(int rule) {
     uint64_t rng = 91 + (uint64_t)rule;
     for (int game = 0; game < 80; game++) {
@@ -296,7 +328,8 @@ static void four_three_defences_match_play(int rule) {
             int defences[MAX_MOVES];
             const int count = movegen_four_three_defences(&board, defences, MAX_MOVES);
             if (count < 0) continue;
-            const int threat = movegen_find(&board, other, CLASS_FOUR_THREE);
+            if (renju_black(other)) checked_renju_black++;
+            const int threat = answered_four_three(other);
             for (int c = board_first(&board); c; c = board_next(&board, c)) {
                 if (board.cell[c] != EMPTY) continue;
                 const bool listed = cells_contain(defences, count, c);
@@ -320,6 +353,7 @@ static void test_four_three_defences_match_play(void) {
     four_three_defences_match_play(RULE_EXACT5);
     four_three_defences_match_play(RULE_RENJU);
     CHECKF(checked_four_threes > 100, "%d positions", checked_four_threes);
+    CHECKF(checked_renju_black > 5, "%d positions against renju black", checked_renju_black);
 }
 
 /* White's four-three cell at 7,7 (a four along row 7, an open three along column 7): black's
