@@ -148,6 +148,10 @@
 /* Not kept: the root's VCT given the whole threat budget instead of half of it (at 0.5 s a move
  * 84 000 nodes, not 42 000; one lost sparring game had a win the search needed 66 000 for):
  * 193-198-9, -4.3 +/- 26.5 pentanomial over 400 games (tc=10/0.2 freestyle, on 0f01735). */
+/* Not kept: the root's VCT given an eighth of the threat budget instead of half (at 0.5 s a move
+ * about 10 000 nodes, not 42 000: the rest of the turn goes to the alpha-beta search): on
+ * 02bc1c8, 296-283-21, +7.5 +/- 20.0 pentanomial over 600 games; on f794d66, whose search sees
+ * wins by four-threes itself, about 0 over 500 games (tc=10/0.2 freestyle). */
 /* Not kept: the chosen move checked for the opponent's VCT (20 000 nodes, in proportion on short
  * turns) and, when it loses to one, the root searched again two plies shallower without it (at
  * most twice): 129-128-10 after 267 games, stopped. */
