@@ -78,7 +78,9 @@
  * fours), none of them pruned or reduced, as Rapfi does. Against 35199c8, two runs of 600 games:
  * 300-282-18 (+10.4 +/- 21.0 pentanomial) and 283-284-17; together 583-566-35, about +5 (no
  * decision). Kept for what it does to the tree: bench 13 to depth 13 in 1 520 429 nodes instead
- * of 1 920 788, and the win of a VCT test position found at depth 12 instead of 13. */
+ * of 1 920 788, and the win of a VCT test position found at depth 12 instead of 13. Not kept: the
+ * root's moves narrowed the same way (the root searches every move, so a four-three's answers
+ * come first anyway): 291-287-22, +2.3 +/- 27.3 over 600 games (tc=10/0.2 freestyle, on f794d66). */
 
 /* A node whose side to move has a four-three cell whose four's block makes the opponent no
  * four, or a double three while the opponent has no four, is a win in five plies, read from the
@@ -135,6 +137,11 @@
  * the last two moves, quartered when also from the last four (PentaZen's locality): 294-293-13
  * over 600 games, +0.6 +/- 24.7 pentanomial (tc=10/0.2 freestyle, on 35199c8), though the first
  * move cut 77.3 % of the time instead of 76.9 % and bench 13 took 13 % fewer nodes. */
+
+/* Not kept: move ordering (eval_move_score: a cell's value to us plus its value to the
+ * opponent) with the opponent's part weighed 5/4: 95-118-8, -36.3 +/- 45.5, H0 after 221 games
+ * (tc=10/0.2 freestyle, on 6410152), though bench to depth 13 took 14 % fewer nodes; weighed
+ * 3/4, 286-295-19, -5.2 +/- 27.4 over 600 games. */
 
 /* History: a cutoff's bonus is depth^2, capped; the table halves when an entry passes this. */
 #define HISTORY_LIMIT (1 << 20)
