@@ -63,6 +63,9 @@
  * negative: +40.0 +/- 27.9 (pentanomial; 205-161-18, [19 7 116 11 39], H1 after 383 games,
  * tc=10/0.2 freestyle, sprt-freestyle-15 openings). */
 #define HISTORY_REDUCTION 1
+/* Not kept: late-move reductions in the nodes narrowed to a threat's defences too (after a move
+ * that does not lose; still no pruning there): two runs of 600 games on a6af41b, 301-282-17
+ * (+11.0 +/- 27.5) and 292-293-15 (-0.6 +/- 27.5); together about +5 (tc=10/0.2 freestyle). */
 /* Cut nodes (zero-window nodes expected to fail high): one ply more reduction for moves that
  * are not killers; where the static score is FAIL_HIGH_MARGIN per ply above beta, every move
  * but a four a ply shallower (Rapfi's "fail-high reduction"). Both together: +93.9 +/- 55.1
