@@ -66,6 +66,9 @@
 /* Not kept: late-move reductions in the nodes narrowed to a threat's defences too (after a move
  * that does not lose; still no pruning there): two runs of 600 games on a6af41b, 301-282-17
  * (+11.0 +/- 27.5) and 292-293-15 (-0.6 +/- 27.5); together about +5 (tc=10/0.2 freestyle). */
+/* Not kept yet (undecided, to be run again): one ply less reduction for a move that makes an
+ * open three or more: 306-283-11, +13.3 +/- 21.9 pentanomial, LOS 88 % over 600 games
+ * (tc=10/0.2 freestyle, on a6af41b; bench 441 278). */
 /* Cut nodes (zero-window nodes expected to fail high): one ply more reduction for moves that
  * are not killers; where the static score is FAIL_HIGH_MARGIN per ply above beta, every move
  * but a four a ply shallower (Rapfi's "fail-high reduction"). Both together: +93.9 +/- 55.1
