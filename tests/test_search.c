@@ -226,43 +226,47 @@ static void test_tic_tac_toe_never_loses(void) {
 
 /* The defences against the opponent's winning threats, read from the pattern keys, are exactly
  * the cells that leave no threat when played (our fours aside), over random crowded positions. */
-static int checked_defences;
-static void defences_match_play(int rule) {
-    uint64_t rng = 77 + (uint64_t)rule;
-    for (int game = 0; game < 60; game++) {
+/* Random crowded games under `rule` (stones in the central 9x9, reproducible from `seed`): after
+ * each move, until someone has a five, `visit` looks at the position on the board. */
+static void random_positions(int rule, uint64_t seed, int games, int plies, void (*visit)(void)) {
+    uint64_t rng = seed;
+    for (int game = 0; game < games; game++) {
         fresh(15, 5, rule);
-        for (int ply = 0; ply < 70; ply++) {
+        for (int ply = 0; ply < plies; ply++) {
             const int cell = cell_at(3 + (int)(rng_next(&rng) % 9), 3 + (int)(rng_next(&rng) % 9));
             if (board.cell[cell] != EMPTY) continue;
             board_make(&board, cell);
-            const int me = board.to_move, other = opponent(me);
             if (shape_class_count(&board.shapes, BLACK, CLASS_FIVE) || shape_class_count(&board.shapes, WHITE, CLASS_FIVE))
                 break;
-            if (!movegen_has_winning_threat(&board, other)) continue;
-            int defences[MAX_MOVES];
-            const int count = movegen_defences(&board, defences, MAX_MOVES);
-            for (int c = board_first(&board); c; c = board_next(&board, c)) {
-                if (!movegen_legal(&board, c)) continue;
-                const CellClass own = shape_cell_class(&board.shapes, c, me);
-                bool expected = own == CLASS_FOUR || own == CLASS_FOUR_THREE || own >= CLASS_OPEN_FOUR;
-                if (!expected) {
-                    board_make(&board, c);
-                    expected = !movegen_has_winning_threat(&board, other);
-                    board_undo(&board);
-                }
-                CHECK(expected == cells_contain(defences, count, c));
-            }
-            checked_defences++;
+            visit();
         }
     }
 }
 
+static int checked_defences;
+static void defences_match_play(void) {
+    const int me = board.to_move, other = opponent(me);
+    if (!movegen_has_winning_threat(&board, other)) return;
+    int defences[MAX_MOVES];
+    const int count = movegen_defences(&board, defences, MAX_MOVES);
+    for (int c = board_first(&board); c; c = board_next(&board, c)) {
+        if (!movegen_legal(&board, c)) continue;
+        const CellClass own = shape_cell_class(&board.shapes, c, me);
+        bool expected = own == CLASS_FOUR || own == CLASS_FOUR_THREE || own >= CLASS_OPEN_FOUR;
+        if (!expected) {
+            board_make(&board, c);
+            expected = !movegen_has_winning_threat(&board, other);
+            board_undo(&board);
+        }
+        CHECK(expected == cells_contain(defences, count, c));
+    }
+    checked_defences++;
+}
+
 static void test_defences_match_play(void) {
     checked_defences = 0;
-    defences_match_play(0);
-    defences_match_play(RULE_EXACT5);
-    defences_match_play(RULE_RENJU);
-    defences_match_play(RULE_CARO);
+    const int rules[] = {0, RULE_EXACT5, RULE_RENJU, RULE_CARO};
+    for (int i = 0; i < 4; i++) random_positions(rules[i], 77 + (uint64_t)rules[i], 60, 70, defences_match_play);
     CHECK(checked_defences > 100);
 }
 
@@ -312,46 +316,34 @@ static bool breaks_by_playing(int cell, int threat, int other) {
  * takes the (first) four-three away is among them, and each of them is our four, such a cell,
  * or a cell that makes us a three (the counter through the four's block). */
 static int checked_four_threes, checked_renju_black;
-static void four_three_defences_match_play(int rule) {
-    uint64_t rng = 91 + (uint64_t)rule;
-    for (int game = 0; game < 80; game++) {
-        fresh(15, 5, rule);
-        for (int ply = 0; ply < 70; ply++) {
-            const int cell = cell_at(3 + (int)(rng_next(&rng) % 9), 3 + (int)(rng_next(&rng) % 9));
-            if (board.cell[cell] != EMPTY) continue;
-            board_make(&board, cell);
-            const int me = board.to_move, other = opponent(me);
-            if (shape_class_count(&board.shapes, BLACK, CLASS_FIVE) || shape_class_count(&board.shapes, WHITE, CLASS_FIVE))
-                break;
-            if (movegen_has_winning_threat(&board, other) || !shape_class_count(&board.shapes, other, CLASS_FOUR_THREE))
-                continue;
-            int defences[MAX_MOVES];
-            const int count = movegen_four_three_defences(&board, defences, MAX_MOVES);
-            if (count < 0) continue;
-            if (renju_black(other)) checked_renju_black++;
-            const int threat = answered_four_three(other);
-            for (int c = board_first(&board); c; c = board_next(&board, c)) {
-                if (board.cell[c] != EMPTY) continue;
-                const bool listed = cells_contain(defences, count, c);
-                const bool breaks = breaks_by_playing(c, threat, other);
-                if (breaks) CHECKF(listed, "%d,%d breaks the four-three at %d,%d", cell_x(c), cell_y(c),
-                                   cell_x(threat), cell_y(threat));
-                if (!listed || breaks) continue;
-                const CellClass own = shape_cell_class(&board.shapes, c, me);
-                bool three = false;
-                for (int d = 0; d < 4; d++) three |= shape_at(&board.shapes, c, d, me) >= SHAPE_THREE;
-                CHECKF(own >= CLASS_FOUR || three, "%d,%d listed", cell_x(c), cell_y(c));
-            }
-            checked_four_threes++;
-        }
+static void four_three_defences_match_play(void) {
+    const int me = board.to_move, other = opponent(me);
+    if (movegen_has_winning_threat(&board, other) || !shape_class_count(&board.shapes, other, CLASS_FOUR_THREE))
+        return;
+    int defences[MAX_MOVES];
+    const int count = movegen_four_three_defences(&board, defences, MAX_MOVES);
+    if (count < 0) return;
+    if (renju_black(other)) checked_renju_black++;
+    const int threat = answered_four_three(other);
+    for (int c = board_first(&board); c; c = board_next(&board, c)) {
+        if (board.cell[c] != EMPTY) continue;
+        const bool listed = cells_contain(defences, count, c);
+        const bool breaks = breaks_by_playing(c, threat, other);
+        if (breaks) CHECKF(listed, "%d,%d breaks the four-three at %d,%d", cell_x(c), cell_y(c),
+                           cell_x(threat), cell_y(threat));
+        if (!listed || breaks) continue;
+        const CellClass own = shape_cell_class(&board.shapes, c, me);
+        bool three = false;
+        for (int d = 0; d < 4; d++) three |= shape_at(&board.shapes, c, d, me) >= SHAPE_THREE;
+        CHECKF(own >= CLASS_FOUR || three, "%d,%d listed", cell_x(c), cell_y(c));
     }
+    checked_four_threes++;
 }
 
 static void test_four_three_defences_match_play(void) {
-    checked_four_threes = 0;
-    four_three_defences_match_play(0);
-    four_three_defences_match_play(RULE_EXACT5);
-    four_three_defences_match_play(RULE_RENJU);
+    checked_four_threes = checked_renju_black = 0;
+    const int rules[] = {0, RULE_EXACT5, RULE_RENJU};
+    for (int i = 0; i < 3; i++) random_positions(rules[i], 91 + (uint64_t)rules[i], 80, 70, four_three_defences_match_play);
     CHECKF(checked_four_threes > 100, "%d positions", checked_four_threes);
     CHECKF(checked_renju_black > 5, "%d positions against renju black", checked_renju_black);
 }
@@ -378,36 +370,25 @@ static void test_four_three_defences_by_hand(void) {
 
 /* A win by a four-three or a double three read from the classes is one the threat search
  * proves, over random crowded positions of every rule it applies to. */
-static void three_wins_are_proved(int rule, int *claims) {
-    uint64_t rng = 131 + (uint64_t)rule;
-    ThreatSearch *threats = threat_new(1u << 20);
-    for (int game = 0; game < 120; game++) {
-        fresh(15, 5, rule);
-        for (int ply = 0; ply < 60; ply++) {
-            const int cell = cell_at(3 + (int)(rng_next(&rng) % 9), 3 + (int)(rng_next(&rng) % 9));
-            if (board.cell[cell] != EMPTY) continue;
-            board_make(&board, cell);
-            const int me = board.to_move, them = opponent(me);
-            if (shape_class_count(&board.shapes, BLACK, CLASS_FIVE) || shape_class_count(&board.shapes, WHITE, CLASS_FIVE))
-                break;
-            if (movegen_has_winning_threat(&board, me) || movegen_has_winning_threat(&board, them)) continue;
-            if (!movegen_wins_by_three(&board)) continue;
-            int move;
-            threat_clear(threats);
-            CHECKF(threat_vct(threats, &board, 200000, &move, NULL, NULL), "no win proved after %d moves",
-                   board.move_count);
-            (*claims)++;
-        }
-    }
-    threat_free(threats);
+static ThreatSearch *proving;
+static int three_win_claims;
+static void three_wins_are_proved(void) {
+    const int me = board.to_move, them = opponent(me);
+    if (movegen_has_winning_threat(&board, me) || movegen_has_winning_threat(&board, them)) return;
+    if (!movegen_wins_by_three(&board)) return;
+    int move;
+    threat_clear(proving);
+    CHECKF(threat_vct(proving, &board, 200000, &move, NULL, NULL), "no win proved after %d moves", board.move_count);
+    three_win_claims++;
 }
 
 static void test_three_wins_are_proved(void) {
-    int claims = 0;
-    three_wins_are_proved(0, &claims);
-    three_wins_are_proved(RULE_EXACT5, &claims);
-    three_wins_are_proved(RULE_RENJU, &claims);
-    CHECKF(claims > 50, "%d claims", claims);
+    proving = threat_new(1u << 20);
+    three_win_claims = 0;
+    const int rules[] = {0, RULE_EXACT5, RULE_RENJU};
+    for (int i = 0; i < 3; i++) random_positions(rules[i], 131 + (uint64_t)rules[i], 120, 60, three_wins_are_proved);
+    threat_free(proving);
+    CHECKF(three_win_claims > 50, "%d claims", three_win_claims);
 }
 
 /* Black's four-three at 7,7 wins while white has no four; once white's block of that four
