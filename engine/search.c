@@ -21,6 +21,17 @@
 #define THREAT_HASH_BYTES (4u << 20)
 #define MAX_ROOT_MOVES 256
 #define NODES_PER_CHECK 1024
+#define QUIESCENCE_CACHE_SIZE (1u << 16)
+
+/* What the quiescence's four search found in a position: a win `win_plies` away starting with
+ * `move`, or none with up to `fours_left` fours. Continuous fours transpose a lot (A then B,
+ * B then A), and neighbouring leaves share their four lines. */
+typedef struct QuiescenceEntry {
+    uint64_t key;
+    uint16_t move;
+    int16_t win_plies;  /* 0: no win */
+    uint8_t fours_left;
+} QuiescenceEntry;
 
 typedef struct Worker {
     struct Search *search;
@@ -44,6 +55,7 @@ typedef struct Worker {
     int root_pv_length;
     /* this iteration: a root move other than the first was searched in full and is better */
     bool root_improved;
+    QuiescenceEntry quiescence_cache[QUIESCENCE_CACHE_SIZE];
 } Worker;
 
 typedef struct RootMove {
@@ -164,6 +176,7 @@ void search_clear(Search *search) {
         if (!worker) continue;
         threat_clear(worker->threat);
         memset(worker->history, 0, sizeof worker->history);
+        memset(worker->quiescence_cache, 0, sizeof worker->quiescence_cache);
     }
 }
 
@@ -437,6 +450,27 @@ static int four_wins(Worker *worker, int ply, int fours_left, int last_four) {
     return -INFINITE_SCORE;
 }
 
+/* four_wins through the worker's cache: a win is a proof wherever it was found; no win holds
+ * for as many fours as were tried. The fours tried depend on the last four too. */
+static int four_wins_cached(Worker *worker, int ply, int fours_left, int last_four) {
+    const uint64_t key = worker->board.hash ^ ((uint64_t)(last_four + 1) * 0x9E3779B97F4A7C15ull);
+    QuiescenceEntry *entry = &worker->quiescence_cache[key & (QUIESCENCE_CACHE_SIZE - 1)];
+    if (entry->key == key) {
+        if (entry->win_plies) {
+            worker->pv_length[ply + 1] = 0;
+            update_pv(worker, ply, entry->move);
+            return mate_in(ply, entry->win_plies);
+        }
+        if (entry->fours_left >= fours_left) return -INFINITE_SCORE;
+    }
+    const int score = four_wins(worker, ply, fours_left, last_four);
+    if (stopped(worker->search)) return score;
+    const bool win = score >= MATE_BOUND;
+    *entry = (QuiescenceEntry){key, (uint16_t)(win ? worker->pv[ply][0] : 0),
+                               (int16_t)(win ? MATE - ply - score : 0), (uint8_t)fours_left};
+    return score;
+}
+
 /* `last_four`: the side to move's last four in this quiescence (NO_CELL at its start). */
 static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_left, int last_four) {
     Board *board = &worker->board;
@@ -458,7 +492,7 @@ static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_le
     }
     const int stand = eval_position(board);
     if (stand >= beta || fours_left <= 0 || ply >= SEARCH_MAX_PLY - 8) return stand;
-    const int win = four_wins(worker, ply, fours_left, last_four);
+    const int win = four_wins_cached(worker, ply, fours_left, last_four);
     return win > stand ? win : stand;
 }
 

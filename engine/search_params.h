@@ -66,9 +66,9 @@
 /* Not kept: late-move reductions in the nodes narrowed to a threat's defences too (after a move
  * that does not lose; still no pruning there): two runs of 600 games on a6af41b, 301-282-17
  * (+11.0 +/- 27.5) and 292-293-15 (-0.6 +/- 27.5); together about +5 (tc=10/0.2 freestyle). */
-/* Not kept yet (undecided, to be run again): one ply less reduction for a move that makes an
- * open three or more: 306-283-11, +13.3 +/- 21.9 pentanomial, LOS 88 % over 600 games
- * (tc=10/0.2 freestyle, on a6af41b; bench 441 278). */
+/* Not kept: one ply less reduction for a move that makes an open three or more: 306-283-11,
+ * +13.3 +/- 21.9 pentanomial over 600 games, then 155-159-15 over 329 (stopped); together
+ * 461-442-26, about +7 (tc=10/0.2 freestyle, on a6af41b). */
 /* Cut nodes (zero-window nodes expected to fail high): one ply more reduction for moves that
  * are not killers; where the static score is FAIL_HIGH_MARGIN per ply above beta, every move
  * but a four a ply shallower (Rapfi's "fail-high reduction"). Both together: +93.9 +/- 55.1
@@ -125,6 +125,11 @@
 /* Quiescence: continuous fours searched for a win at the leaves, at most this many (core); after
  * the first four only the fours on its lines and four-threes: +27 +/- 40 (161-138-1, LOS 91 %). */
 #define QUIESCENCE_FOURS 6
+/* What the fours found (a win, or none within so many fours) is kept per thread by position and
+ * last four (search.c's quiescence cache): continuous fours transpose (A then B, B then A) and
+ * neighbouring leaves share their lines. 19 % fewer quiescence nodes on bench; 303-273-24, +17.4
+ * +/- 27.3 over 600 games, then 70-61-4 over 135 (stopped); together 373-334-28, about +18
+ * (tc=10/0.2 freestyle, on 6410152's engine). */
 /* Not kept: every four at the leaves scored by the position after its block (Rapfi-like, not
  * only proven wins): 201-209-4, pentanomial [36 2 135 2 32] over 414 games (tc=10/0.2
  * freestyle, balanced openings), about -7. */
