@@ -128,8 +128,8 @@
 /* What the fours found (a win, or none within so many fours) is kept per thread by position and
  * last four (search.c's quiescence cache): continuous fours transpose (A then B, B then A) and
  * neighbouring leaves share their lines. 19 % fewer quiescence nodes on bench; 303-273-24, +17.4
- * +/- 27.3 over 600 games, then 70-61-4 over 135 (stopped); together 373-334-28, about +18
- * (tc=10/0.2 freestyle, on 6410152's engine). */
+ * +/- 27.3 over 600 games, 70-61-4 over 135 (stopped), 291-287-22, +2.3 +/- 27.3 over 600;
+ * together 664-621-50 over 1335 games, about +11 (tc=10/0.2 freestyle, on 6410152's engine). */
 /* Not kept: every four at the leaves scored by the position after its block (Rapfi-like, not
  * only proven wins): 201-209-4, pentanomial [36 2 135 2 32] over 414 games (tc=10/0.2
  * freestyle, balanced openings), about -7. */

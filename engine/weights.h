@@ -5,10 +5,11 @@
  * score sums those over the empty cells and adds a term for who threatens what (eval.h). The
  * threat term is indexed by a mask of the side to move's and the opponent's cell classes.
  *
- * Not kept: every freestyle table fitted again (warm) on 7048 games of timed SPRTs between
- * near-identical builds (tc=10/0.2, the sprt-freestyle-15 openings) and 100 sparring games:
- * held-out log-loss 0.5193 -> 0.5035, yet 135-156-7 over 298 games against the committed
- * weights (stopped). Make tune's own node-limited self-play from fresh openings is the data. */
+ * Not kept, two refits of every freestyle table (warm) that lowered the held-out log-loss and
+ * lost (tournament/sprt.sh -E 20, tc=10/0.2 freestyle, both stopped): on 7048 games of timed
+ * SPRTs between near-identical builds and 100 sparring games, 0.5193 -> 0.5035 and 135-156-7
+ * over 298 games; on a make tune freestyle round of c9aed9b (3023 games at 40 000 nodes a
+ * move), 0.5655 -> 0.5580 and 131-156-8 over 295 games. */
 #ifndef WUZI_WEIGHTS_H
 #define WUZI_WEIGHTS_H
 
