@@ -167,8 +167,8 @@ static void set_stone(Board *board, int cell, int color, bool with_lines) {
 /* `logged`: the shapes' changes are logged for a fast undo (the search's make and undo, which
  * come in reverse order). */
 static void push_stone(Board *board, int cell, int color, bool with_lines, bool logged) {
-    board->value_history[board->move_count][0] = board->shapes.value_sum[0];
-    board->value_history[board->move_count][1] = board->shapes.value_sum[1];
+    board->value_history[board->move_count][0] = board->shapes.totals.value_sum[0];
+    board->value_history[board->move_count][1] = board->shapes.totals.value_sum[1];
     if (logged) {
         set_cell(board, cell, color, with_lines);
         board->shape_log_start[board->move_count] =
@@ -187,7 +187,7 @@ static void pop_stone(Board *board, bool with_lines) {
     const int log_start = board->shape_log_start[board->move_count];
     if (log_start >= 0) {
         const int color = set_cell(board, cell, EMPTY, with_lines);
-        shape_remove_logged(&board->shapes, cell, color, log_start, board->value_history[board->move_count]);
+        shape_remove_logged(&board->shapes, cell, color, log_start);
     } else {
         set_stone(board, cell, EMPTY, with_lines);
     }
@@ -231,6 +231,7 @@ void board_remove(Board *board, int cell) {
      * come between searches, when nothing is logged). */
     for (int i = 0; i < board->move_count; i++) board->shape_log_start[i] = -1;
     board->shapes.log_length = 0;
+    board->shapes.totals_length = 0;
     board->move_count--;
     set_stone(board, cell, EMPTY, true);
     box_rebuild(board);

@@ -96,7 +96,7 @@ uint64_t zobrist_side(void);
 
 /* shapes.value_sum before the last move (the current sums on an empty board). */
 static inline const int32_t *board_previous_values(const Board *board) {
-    return board->move_count ? board->value_history[board->move_count - 1] : board->shapes.value_sum;
+    return board->move_count ? board->value_history[board->move_count - 1] : board->shapes.totals.value_sum;
 }
 
 /* Is `cell` one a search considers (empty, near a stone)? */

@@ -8,8 +8,8 @@ static const EvalWeights *weights_of(const Board *board) {
 
 int eval_threat_mask(const Board *board) {
     const int me = board->to_move;
-    const int16_t *mine = board->shapes.class_count[me - 1];
-    const int16_t *theirs = board->shapes.class_count[opponent(me) - 1];
+    const int16_t *mine = board->shapes.totals.class_count[me - 1];
+    const int16_t *theirs = board->shapes.totals.class_count[opponent(me) - 1];
     return (theirs[CLASS_FIVE] > 0) << THREAT_THEIR_FIVE |
            (mine[CLASS_OPEN_FOUR] > 0) << THREAT_MY_OPEN_FOUR |
            (theirs[CLASS_OPEN_FOUR] > 0) << THREAT_THEIR_OPEN_FOUR |
@@ -25,8 +25,8 @@ int eval_threat_mask(const Board *board) {
 
 /* The count term (weights.h) of the side to move `me`. */
 static int32_t count_value(const Board *board, const int16_t *table, int me) {
-    const int16_t *mine = board->shapes.class_count[me - 1];
-    const int16_t *theirs = board->shapes.class_count[opponent(me) - 1];
+    const int16_t *mine = board->shapes.totals.class_count[me - 1];
+    const int16_t *theirs = board->shapes.totals.class_count[opponent(me) - 1];
     int32_t value = 0;
     for (int counted = 0; counted < COUNT_CLASSES; counted++)
         value += table[count_term(0, counted, mine[COUNTED_CLASS[counted]])] +
@@ -39,7 +39,7 @@ static int32_t count_value(const Board *board, const int16_t *table, int me) {
  * between odd and even depths halves. */
 int32_t eval_position(const Board *board) {
     const int me = board->to_move, them = opponent(me);
-    const int32_t *now = board->shapes.value_sum, *before = board_previous_values(board);
+    const int32_t *now = board->shapes.totals.value_sum, *before = board_previous_values(board);
     const int32_t cells = (now[me - 1] - now[them - 1] + before[me - 1] - before[them - 1]) / 2;
     const EvalWeights *weights = weights_of(board);
     return cells + weights->threat[me - 1][eval_threat_mask(board)] + count_value(board, weights->count[me - 1], me);

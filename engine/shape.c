@@ -160,6 +160,20 @@ static void build_table(uint8_t *packed, int connect, int rule, int own) {
     free(builder.memo);
 }
 
+/* Pack the table to the inner cells' keys when the outermost cell on each side (the key's
+ * lowest and highest slot) never changes an entry. */
+static void pack_inner(ShapeTables *tables) {
+    const uint32_t outer = 3u | 3u << (KEY_BITS - 2);
+    tables->index_shift = 0;
+    tables->index_mask = KEY_SPAN - 1;
+    for (uint32_t key = 0; key < KEY_SPAN; key++)
+        if (tables->packed[key] != tables->packed[key & ~outer]) return;
+    /* ascending: entry i reads entry 4i, which is written only later */
+    for (uint32_t inner = 0; inner < KEY_SPAN >> 4; inner++) tables->packed[inner] = tables->packed[inner << 2];
+    tables->index_shift = 2;
+    tables->index_mask = (KEY_SPAN >> 4) - 1;
+}
+
 /* ---- the cache: tables are immutable once built ----------------------------------------- */
 
 #define TABLE_CACHE_MAX 16
@@ -187,6 +201,7 @@ const ShapeTables *shape_tables_get(int connect, int rule) {
         found->rule = rule;
         build_table(found->packed, connect, rule, BLACK);
         build_table(found->packed, connect, rule, WHITE);
+        pack_inner(found);
         const EvalWeights *weights = &WEIGHTS[weight_family(rule)];
         found->cell_value[0] = weights->cell[0];
         found->cell_value[1] = weights->cell[1];
@@ -310,10 +325,10 @@ void shape_combo_shapes(int combo, Shape shapes[4]) {
 
 /* An empty cell's classes and values are counted; an occupied cell's are not. */
 static void count_classes(ShapeState *state, const ShapeTables *tables, int cell, int delta) {
-    state->class_count[0][state->cell_class[cell] & 15] += (int16_t)delta;
-    state->class_count[1][state->cell_class[cell] >> 4] += (int16_t)delta;
-    state->value_sum[0] += delta * tables->cell_value[0][state->combo[cell][0]];
-    state->value_sum[1] += delta * tables->cell_value[1][state->combo[cell][1]];
+    state->totals.class_count[0][state->cell_class[cell] & 15] += (int16_t)delta;
+    state->totals.class_count[1][state->cell_class[cell] >> 4] += (int16_t)delta;
+    state->totals.value_sum[0] += delta * tables->cell_value[0][state->combo[cell][0]];
+    state->totals.value_sum[1] += delta * tables->cell_value[1][state->combo[cell][1]];
 }
 
 /* Recompute one colour's combination and class of a cell from its shapes (`color` 0 black,
@@ -331,9 +346,9 @@ static inline void refresh_color(ShapeState *state, const ShapeTables *tables,
     const unsigned cell_class = entry >> ENTRY_CLASS_SHIFT;
     const unsigned classes = state->cell_class[cell];
     if (counted) {
-        state->class_count[color][(classes >> shift) & 15]--;
-        state->class_count[color][cell_class]++;
-        state->value_sum[color] += tables->cell_value[color][combo] - tables->cell_value[color][old];
+        state->totals.class_count[color][(classes >> shift) & 15]--;
+        state->totals.class_count[color][cell_class]++;
+        state->totals.value_sum[color] += tables->cell_value[color][combo] - tables->cell_value[color][old];
     }
     state->cell_class[cell] = (uint8_t)((classes & ~(15u << shift)) | cell_class << shift);
     state->combo[cell][color] = combo;
@@ -350,7 +365,7 @@ static void refresh_class(ShapeState *state, const ShapeTables *tables, int cell
 
 static void refresh(ShapeState *state, const ShapeTables *tables, int cell, int direction) {
     const uint32_t key = state->key[cell][direction];
-    state->shape[cell][direction] = tables->packed[key];
+    state->shape[cell][direction] = shape_entry(tables, key);
 }
 
 void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *cell, int width,
@@ -374,41 +389,61 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
         }
 }
 
+/* One neighbour's key gains `bits`; an empty neighbour within `refreshed` cells of the stone
+ * gets its shapes looked up again and, where they change, logged first (with `log`) and its
+ * classes refreshed. Occupied cells' shapes mean nothing: refreshed when they empty again. */
+static inline int update_neighbour(ShapeState *state, const ShapeTables *tables, const uint8_t *cells,
+                                   int neighbour, int direction, uint32_t bits, bool refreshed,
+                                   ShapeSaved *log, int saved) {
+    state->key[neighbour][direction] ^= bits;
+    if (!refreshed || cells[neighbour] != EMPTY) return saved;
+    const uint8_t before = state->shape[neighbour][direction];
+    const uint8_t after = shape_entry(tables, state->key[neighbour][direction]);
+    if (after == before) return saved;
+    if (log) {
+        log[saved++] = (ShapeSaved){(uint16_t)(neighbour << 2 | direction), before, state->cell_class[neighbour],
+                                    {state->combo[neighbour][0], state->combo[neighbour][1]}};
+    }
+    state->shape[neighbour][direction] = after;
+    const unsigned changed = after ^ before;
+    if (changed & 15) refresh_color(state, tables, neighbour, 0, true);
+    if (changed >> 4) refresh_color(state, tables, neighbour, 1, true);
+    return saved;
+}
+
 /* The keys and shapes of the empty cells on `cell`'s four lines after its stone changed by
- * `change`; with `log`, each cell whose shapes change is saved there first (a constant wherever
- * this is inlined). Returns how many were saved. */
+ * `change`; with `log`, each cell whose shapes change is saved there first. Every key within
+ * KEY_SIDE follows the stone; shapes are looked up only within `reach`, where a table packed
+ * to the inner cells (pack_inner) says the outermost cell cannot change them. `log` and `reach`
+ * are constants wherever this is inlined, and the loops unroll to fixed offsets. Returns how
+ * many cells were saved. */
 static inline int update_lines(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
-                               uint32_t change, ShapeSaved *log) {
+                               uint32_t change, ShapeSaved *log, const int reach) {
     int saved = 0;
     for (int direction = 0; direction < 4; direction++) {
         const int step = DIRECTION[direction];
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
-            if (!offset) continue;
-            /* `cell` sits at `offset` from the cell whose key we change. */
-            const int neighbour = cell - offset * step;
-            state->key[neighbour][direction] ^= change << shape_key_shift(offset);
-            /* Occupied cells' shapes mean nothing: refreshed when they empty again. */
-            if (cells[neighbour] != EMPTY) continue;
-            const uint8_t before = state->shape[neighbour][direction];
-            refresh(state, tables, neighbour, direction);
-            const unsigned changed = state->shape[neighbour][direction] ^ before;
-            if (!changed) continue;
-            if (log) {
-                log[saved++] = (ShapeSaved){(uint16_t)(neighbour << 2 | direction), before,
-                                            state->cell_class[neighbour],
-                                            {state->combo[neighbour][0], state->combo[neighbour][1]}};
-            }
-            if (changed & 15) refresh_color(state, tables, neighbour, 0, true);
-            if (changed >> 4) refresh_color(state, tables, neighbour, 1, true);
+#pragma GCC unroll 5
+        for (int distance = 1; distance <= KEY_SIDE; distance++) {
+            /* `cell` sits at +distance from the cell before it and at -distance from the one after */
+            saved = update_neighbour(state, tables, cells, cell - distance * step, direction,
+                                     change << shape_key_shift(distance), distance <= reach, log, saved);
+            saved = update_neighbour(state, tables, cells, cell + distance * step, direction,
+                                     change << shape_key_shift(-distance), distance <= reach, log, saved);
         }
     }
     return saved;
 }
 
+static int update_lines_logged(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
+                               uint32_t change, ShapeSaved *log) {
+    return tables->index_shift ? update_lines(state, tables, cells, cell, change, log, KEY_SIDE - 1)
+                               : update_lines(state, tables, cells, cell, change, log, KEY_SIDE);
+}
+
 void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
                   int old_color, int new_color) {
     if (old_color == EMPTY) count_classes(state, tables, cell, -1);
-    update_lines(state, tables, cells, cell, (uint32_t)(old_color ^ new_color), NULL);
+    update_lines(state, tables, cells, cell, (uint32_t)(old_color ^ new_color), NULL, KEY_SIDE);
     if (new_color != EMPTY) return;
     for (int direction = 0; direction < 4; direction++) refresh(state, tables, cell, direction);
     refresh_class(state, tables, cell);
@@ -417,40 +452,37 @@ void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *c
 
 int shape_place_logged(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
                        int color) {
-    if (state->log_length > SHAPE_LOG_SIZE - 4 * 2 * KEY_SIDE) {
+    if (state->log_length > SHAPE_LOG_SIZE - 4 * 2 * KEY_SIDE || state->totals_length == SHAPE_TOTALS_LOG_SIZE) {
         shape_update(state, tables, cells, cell, EMPTY, color);
         return -1;
     }
     const int start = state->log_length;
+    state->totals_log[state->totals_length++] = state->totals;
     count_classes(state, tables, cell, -1);
-    state->log_length += update_lines(state, tables, cells, cell, (uint32_t)color, state->log + start);
+    state->log_length += update_lines_logged(state, tables, cells, cell, (uint32_t)color, state->log + start);
     return start;
 }
 
 /* The cell's own entries are as they were when the stone came (nothing refreshes an occupied
- * cell), so only its neighbours come back from the log. */
-void shape_remove_logged(ShapeState *state, int cell, int color, int log_start, const int32_t value_sum[2]) {
+ * cell), so only its neighbours come back from the log, and the totals as they were. */
+void shape_remove_logged(ShapeState *state, int cell, int color, int log_start) {
+#pragma GCC unroll 4
     for (int direction = 0; direction < 4; direction++) {
         const int step = DIRECTION[direction];
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++)
-            if (offset) state->key[cell - offset * step][direction] ^= (uint32_t)color << shape_key_shift(offset);
+#pragma GCC unroll 5
+        for (int distance = 1; distance <= KEY_SIDE; distance++) {
+            state->key[cell - distance * step][direction] ^= (uint32_t)color << shape_key_shift(distance);
+            state->key[cell + distance * step][direction] ^= (uint32_t)color << shape_key_shift(-distance);
+        }
     }
     for (int i = state->log_length - 1; i >= log_start; i--) {
         const ShapeSaved *saved = &state->log[i];
         const int neighbour = saved->cell_direction >> 2;
-        const unsigned now = state->cell_class[neighbour];
-        state->class_count[0][now & 15]--;
-        state->class_count[1][now >> 4]--;
-        state->class_count[0][saved->cell_class & 15]++;
-        state->class_count[1][saved->cell_class >> 4]++;
         state->shape[neighbour][saved->cell_direction & 3] = saved->shape;
         state->cell_class[neighbour] = saved->cell_class;
         state->combo[neighbour][0] = saved->combo[0];
         state->combo[neighbour][1] = saved->combo[1];
     }
     state->log_length = log_start;
-    state->class_count[0][state->cell_class[cell] & 15]++;
-    state->class_count[1][state->cell_class[cell] >> 4]++;
-    state->value_sum[0] = value_sum[0];
-    state->value_sum[1] = value_sum[1];
+    state->totals = state->totals_log[--state->totals_length];
 }

@@ -71,13 +71,22 @@ typedef struct ShapeTables {
     int connect, rule;
     /* [colour - 1]: a cell's worth by its combination (weights.h), summed incrementally */
     const int16_t *cell_value[2];
-    /* [key]: black's shape in the low nibble, white's in the high one — one lookup (and one
+    /* Where a key's entry is: (key >> index_shift) & index_mask. Where the outermost cell on
+     * either side never changes a shape (freestyle: every five through the cell lies within
+     * KEY_SIDE - 1 of it) the table is packed to the inner cells' keys, 64 KB instead of 1 MB,
+     * and stays in the caches beside the transposition table. */
+    uint32_t index_shift, index_mask;
+    /* [index]: black's shape in the low nibble, white's in the high one — one lookup (and one
      * cache line) serves both colours on every update. */
     uint8_t packed[KEY_SPAN];
 } ShapeTables;
 
+static inline uint8_t shape_entry(const ShapeTables *tables, uint32_t key) {
+    return tables->packed[(key >> tables->index_shift) & tables->index_mask];
+}
+
 static inline Shape shape_lookup(const ShapeTables *tables, uint32_t key, int color) {
-    return (Shape)((tables->packed[key] >> (color == WHITE ? 4 : 0)) & 15);
+    return (Shape)((shape_entry(tables, key) >> (color == WHITE ? 4 : 0)) & 15);
 }
 
 /* What a logged update changed on one empty cell near the new stone, to be put back on undo:
@@ -89,9 +98,18 @@ typedef struct ShapeSaved {
     uint16_t combo[2];
 } ShapeSaved;
 
-/* Room for the changes of about 200 search plies; a move that finds it full is not logged and
- * its undo recomputes. */
+/* Room for the changes of about 200 search plies and the totals of 512; a move that finds
+ * either full is not logged and its undo recomputes. */
 #define SHAPE_LOG_SIZE 8192
+#define SHAPE_TOTALS_LOG_SIZE 512
+
+/* Over the empty cells: [colour - 1][class], how many have that class, so a node knows at
+ * once whether either side has a five, four or open-four cell; [colour - 1], the sum of what
+ * each is worth to that colour. */
+typedef struct ShapeTotals {
+    int16_t class_count[2][CLASS_COUNT];
+    int32_t value_sum[2];
+} ShapeTotals;
 
 /* Mutable, per board: shape[cell][direction] holds black's shape in the low nibble, white's in
  * the high one. Only empty cells' entries mean anything: an occupied cell's are left as they
@@ -101,14 +119,13 @@ typedef struct ShapeState {
     uint8_t shape[CELLS][4];
     uint8_t cell_class[CELLS];    /* black's class in the low nibble, white's in the high one */
     uint16_t combo[CELLS][2];     /* [cell][colour - 1]: the four shapes' combination code */
-    /* [colour - 1][class]: how many empty cells have that class, so a node knows at once
-     * whether either side has a five, four or open-four cell. */
-    int16_t class_count[2][CLASS_COUNT];
-    /* [colour - 1]: the sum over empty cells of what each is worth to that colour */
-    int32_t value_sum[2];
-    /* The undo log of shape_place_logged, a stack over the moves that are logged. */
-    int log_length;
+    ShapeTotals totals;
+    /* The undo log of shape_place_logged, a stack over the moves that are logged: the changed
+     * cells, and the totals before each move (put back whole: cheaper than undoing each
+     * cell's share). */
+    int log_length, totals_length;
     ShapeSaved log[SHAPE_LOG_SIZE];
+    ShapeTotals totals_log[SHAPE_TOTALS_LOG_SIZE];
 } ShapeState;
 
 /* Tables for win length k under `rule` (cached; thread-safe; valid until exit). */
@@ -128,11 +145,10 @@ void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *c
 /* The search's make and undo: a stone of `color` on the empty `cell`, with what it changes
  * logged so that shape_remove_logged puts it back without a table lookup. Returns where its
  * log starts, or -1 when the log is full (then the update is made but not logged, and the stone
- * must leave through shape_update). Logged stones leave in the reverse order of coming;
- * `value_sum` is the state's value_sum before the stone came. */
+ * must leave through shape_update). Logged stones leave in the reverse order of coming. */
 int shape_place_logged(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
                        int color);
-void shape_remove_logged(ShapeState *state, int cell, int color, int log_start, const int32_t value_sum[2]);
+void shape_remove_logged(ShapeState *state, int cell, int color, int log_start);
 
 /* The class of a combination code, and the code of four shapes (any order). */
 CellClass shape_combo_class(int combo);
@@ -150,7 +166,7 @@ static inline int shape_key_shift(int offset) {
 }
 
 static inline int shape_class_count(const ShapeState *state, int color, CellClass cell_class) {
-    return state->class_count[color - 1][cell_class];
+    return state->totals.class_count[color - 1][cell_class];
 }
 
 static inline CellClass shape_cell_class(const ShapeState *state, int cell, int color) {

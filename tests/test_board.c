@@ -44,11 +44,11 @@ static bool same_as_scratch_but(const Board *board, bool with_lines) {
                 return false;
             }
     }
-    if (memcmp(shapes.value_sum, board->shapes.value_sum, sizeof shapes.value_sum)) {
+    if (memcmp(shapes.totals.value_sum, board->shapes.totals.value_sum, sizeof shapes.totals.value_sum)) {
         check_fail(__FILE__, __LINE__, "evaluation sums differ after %d moves", board->move_count);
         same = false;
     }
-    if (memcmp(shapes.class_count, board->shapes.class_count, sizeof shapes.class_count)) {
+    if (memcmp(shapes.totals.class_count, board->shapes.totals.class_count, sizeof shapes.totals.class_count)) {
         check_fail(__FILE__, __LINE__, "class counts differ after %d moves", board->move_count);
         same = false;
     }
@@ -121,13 +121,15 @@ static void random_searches(int width, int height, int rule, int searches, int u
                 else board_make(&board, random_empty(&board, &rng));
             }
             if (!same_as_scratch_but(&board, false)) return;
-            if (board.shapes.log_length > SHAPE_LOG_SIZE - 4 * 2 * KEY_SIDE) log_filled = true;
+            if (board.shapes.log_length > SHAPE_LOG_SIZE - 4 * 2 * KEY_SIDE ||
+                board.shapes.totals_length == SHAPE_TOTALS_LOG_SIZE)
+                log_filled = true;
         }
         while (board.move_count > root) {
             if (fast[board.move_count - 1]) board_undo_fast(&board);
             else board_undo(&board);
         }
-        CHECK(board.shapes.log_length == 0);
+        CHECK(board.shapes.log_length == 0 && board.shapes.totals_length == 0);
         if (!same_as_scratch(&board)) return;
     }
 }
