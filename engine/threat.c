@@ -134,7 +134,7 @@ static int threat_of_class(CellClass cell_class) {
 
 static int threat_kind(const int shapes[4]) {
     const Shape four[4] = {(Shape)shapes[0], (Shape)shapes[1], (Shape)shapes[2], (Shape)shapes[3]};
-    return threat_of_class(shape_combo_class(shape_combo_of(four)));
+    return threat_of_class(shape_class_of(four));
 }
 
 static int threat_at(const Board *board, int cell, int color) {
@@ -223,6 +223,7 @@ static int build_list(ThreatSearch *search, int *start, const uint16_t *parent, 
  * board). Up to `max` are stored; the count found (capped at max) is returned. */
 static int fives_near(const Board *board, int stone, int color, int *out, int max) {
     int count = 0;
+    if (!shape_class_count(&board->shapes, color, CLASS_FIVE)) return 0;
     if (stone == NO_CELL) {
         FOR_EACH_CELL(board, cell) {
             if (board->cell[cell] != EMPTY || !reaches(board, cell, color, SHAPE_FIVE)) continue;
@@ -440,6 +441,15 @@ static int threat_defences(ThreatSearch *search, int cell, int *out) {
  * cells that stop all of the attacker's threats (a move elsewhere lets one through).
  * Returns the count; 0 with *threats == 0 when the attacker has no threat at all; -1 when
  * there are more replies than fit (the caller then gives the line up). */
+/* Empty cells where a stone of `color` makes a four or more: the classes four, four-three,
+ * open four and five (a four shape in some direction, whatever the others are). */
+static int four_cell_count(const Board *board, int color) {
+    return shape_class_count(&board->shapes, color, CLASS_FOUR) +
+           shape_class_count(&board->shapes, color, CLASS_FOUR_THREE) +
+           shape_class_count(&board->shapes, color, CLASS_OPEN_FOUR) +
+           shape_class_count(&board->shapes, color, CLASS_FIVE);
+}
+
 static int defender_replies(ThreatSearch *search, const uint16_t *list, int count, int *out,
                             int *threats) {
     Board *board = search->board;
@@ -459,8 +469,13 @@ static int defender_replies(ThreatSearch *search, const uint16_t *list, int coun
     if (!*threats) return 0;
 
     int replies = 0;
+    /* The defender's four cells are the empty cells of the four classes: the counts say how
+     * many to look for, and whether to look at all. */
+    int fours_left = four_cell_count(board, defender);
     FOR_EACH_CELL(board, cell) {
+        if (!fours_left) break;
         if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
+        fours_left--;
         if (forbidden(search, cell, defender)) continue;
         if (replies == MAX_REPLIES) return -1;
         out[replies++] = cell;
