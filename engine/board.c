@@ -32,6 +32,9 @@ uint64_t zobrist_side(void) {
     return zobrist.side;
 }
 
+/* Inside a board (its geometry_get has built the keys): no once-check on every make and undo. */
+static uint64_t stone_key(int color, int cell) { return zobrist.stone[color - 1][cell]; }
+
 /* ---- geometries: cached, immutable ------------------------------------------------------ */
 
 typedef struct CachedGeometry {
@@ -73,27 +76,24 @@ const Geometry *geometry_get(int width, int height, int connect, int rule) {
 
 /* ---- the candidate neighbourhood ------------------------------------------------------------ */
 
-static struct {
-    pthread_once_t once;
-    int count;
-    int offset[(2 * NEAR_RADIUS + 1) * (2 * NEAR_RADIUS + 1) + 8];
-} near_offsets = {PTHREAD_ONCE_INIT, 0, {0}};
+_Static_assert(NEAR_LINE > NEAR_RADIUS, "the line cells lie outside the square");
 
-static void near_offsets_build(void) {
-    for (int dy = -NEAR_LINE; dy <= NEAR_LINE; dy++)
-        for (int dx = -NEAR_LINE; dx <= NEAR_LINE; dx++) {
-            const int adx = abs(dx), ady = abs(dy);
-            const bool square = adx <= NEAR_RADIUS && ady <= NEAR_RADIUS;
-            const bool line = (adx == NEAR_LINE || ady == NEAR_LINE) &&
-                              (adx == 0 || ady == 0 || adx == ady);
-            if ((dx || dy) && (square || line))
-                near_offsets.offset[near_offsets.count++] = dy * STRIDE + dx;
-        }
-}
-
-static void spread_near(Board *board, int cell, int delta) {
-    for (int i = 0; i < near_offsets.count; i++)
-        board->near[cell + near_offsets.offset[i]] = (uint8_t)(board->near[cell + near_offsets.offset[i]] + delta);
+/* The neighbourhood's offsets are constants: the loops unroll to fixed addresses (make and
+ * undo are the search's hottest code). */
+static inline void spread_near(Board *board, int cell, int delta) {
+    uint8_t *near = board->near + cell;
+#pragma GCC unroll 5
+    for (int dy = -NEAR_RADIUS; dy <= NEAR_RADIUS; dy++)
+#pragma GCC unroll 5
+        for (int dx = -NEAR_RADIUS; dx <= NEAR_RADIUS; dx++)
+            if (dx || dy) near[dy * STRIDE + dx] = (uint8_t)(near[dy * STRIDE + dx] + delta);
+    /* and NEAR_LINE away along the four lines */
+#pragma GCC unroll 4
+    for (int direction = 0; direction < 4; direction++) {
+        const int step = NEAR_LINE * DIRECTION[direction];
+        near[step] = (uint8_t)(near[step] + delta);
+        near[-step] = (uint8_t)(near[-step] + delta);
+    }
 }
 
 static void box_add(BoardBox *box, int cell) {
@@ -136,7 +136,6 @@ void board_init(Board *board, const Geometry *geometry) {
         for (int x = 0; x < board->width; x++) board->cell[cell_at(x, y)] = EMPTY;
     lines_clear(&board->lines, &geometry->lines, board->cell);
     shape_clear(&board->shapes, geometry->shapes, board->cell, board->width, board->height);
-    pthread_once(&near_offsets.once, near_offsets_build);
     memset(board->near, 0, sizeof board->near);
     board->box = (BoardBox){1, 1, 0, 0};
 }
@@ -147,12 +146,12 @@ static int set_cell(Board *board, int cell, int color, bool with_lines) {
     const int old = board->cell[cell];
     board->cell[cell] = (uint8_t)color;
     if (old != EMPTY) {
-        board->hash ^= zobrist_stone(old, cell);
+        board->hash ^= stone_key(old, cell);
         if (with_lines) lines_update(&board->lines, &board->geometry->lines, cell, old, -1);
         spread_near(board, cell, -1);
     }
     if (color != EMPTY) {
-        board->hash ^= zobrist_stone(color, cell);
+        board->hash ^= stone_key(color, cell);
         if (with_lines) lines_update(&board->lines, &board->geometry->lines, cell, color, +1);
         spread_near(board, cell, +1);
     }
@@ -198,7 +197,7 @@ void board_put(Board *board, int cell, int color) { push_stone(board, cell, colo
 
 void board_pass(Board *board) {
     board->to_move = opponent(board->to_move);
-    board->hash ^= zobrist_side();
+    board->hash ^= zobrist.side;
 }
 
 void board_make(Board *board, int cell) {
