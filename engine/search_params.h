@@ -106,6 +106,10 @@
 #define SINGULAR_DEPTH 7
 #define SINGULAR_TABLE_DEPTH 3
 #define SINGULAR_MARGIN 2
+/* Not kept: from depth 6 (bench 15 % more alpha-beta nodes): 299-288-13 over 600 games, +6.4
+ * +/- 22.4 pentanomial, no decision (tc=10/0.2 freestyle, on 0f5f333). Double extensions
+ * (2 plies where the others stay 100-400 below singular_beta, in the first half of the
+ * iteration's depth) doubled bench's nodes at every margin tried: not measured. */
 
 /* Not kept: the re-search of a reduced move that failed high a ply deeper when it beat alpha
  * by 34 + 11 per ply of reduction, a ply shallower when it barely beat the best score (Rapfi's
@@ -128,6 +132,8 @@
 /* Quiescence: continuous fours searched for a win at the leaves, at most this many (core); after
  * the first four only the fours on its lines and four-threes: +27 +/- 40 (161-138-1, LOS 91 %). */
 #define QUIESCENCE_FOURS 6
+/* Not kept: at most 4 fours (bench 2 % fewer alpha-beta nodes): 192-200-12 over 404 games,
+ * stopped (tc=10/0.2 freestyle, on 3d2d31f). */
 /* What the fours found (a win, or none within so many fours) is kept per thread by position and
  * last four (search.c's quiescence cache): continuous fours transpose (A then B, B then A) and
  * neighbouring leaves share their lines. 19 % fewer quiescence nodes on bench; 303-273-24, +17.4
