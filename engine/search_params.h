@@ -107,9 +107,10 @@
 #define SINGULAR_TABLE_DEPTH 3
 #define SINGULAR_MARGIN 2
 /* Not kept: from depth 6 (bench 15 % more alpha-beta nodes): 299-288-13 over 600 games, +6.4
- * +/- 22.4 pentanomial, no decision (tc=10/0.2 freestyle, on 0f5f333). Double extensions
- * (2 plies where the others stay 100-400 below singular_beta, in the first half of the
- * iteration's depth) doubled bench's nodes at every margin tried: not measured. */
+ * +/- 22.4 pentanomial, no decision (tc=10/0.2 freestyle, on 0f5f333). Not kept: double
+ * extensions (2 plies where the other moves stay 400 below singular_beta, in the first half of
+ * the iteration's depth; bench 1.8 times the alpha-beta nodes, and about twice at margins of
+ * 40-200): 293-290-17 over 600 games, +1.7 +/- 27.5 (tc=10/0.2 freestyle, on 4c59ff9). */
 
 /* Not kept: the re-search of a reduced move that failed high a ply deeper when it beat alpha
  * by 34 + 11 per ply of reduction, a ply shallower when it barely beat the best score (Rapfi's
