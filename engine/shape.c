@@ -389,9 +389,9 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
         }
 }
 
-/* One neighbour's key gains `bits`; an empty neighbour within `refreshed` cells of the stone
- * gets its shapes looked up again and, where they change, logged first (with `log`) and its
- * classes refreshed. Occupied cells' shapes mean nothing: refreshed when they empty again. */
+/* One neighbour's key gains `bits`; when `refreshed` (within the table's reach) and empty, its
+ * shapes are looked up again and, where they change, logged first (with `log`) and its classes
+ * refreshed. Occupied cells' shapes mean nothing: refreshed when they empty again. */
 static inline int update_neighbour(ShapeState *state, const ShapeTables *tables, const uint8_t *cells,
                                    int neighbour, int direction, uint32_t bits, bool refreshed,
                                    ShapeSaved *log, int saved) {
