@@ -169,6 +169,13 @@ static inline int shape_class_count(const ShapeState *state, int color, CellClas
     return state->totals.class_count[color - 1][cell_class];
 }
 
+/* Empty cells where a stone of `color` makes a four or more (a four shape in some direction,
+ * whatever the others are): the classes four, four-three, open four and five. */
+static inline int shape_four_cell_count(const ShapeState *state, int color) {
+    return shape_class_count(state, color, CLASS_FOUR) + shape_class_count(state, color, CLASS_FOUR_THREE) +
+           shape_class_count(state, color, CLASS_OPEN_FOUR) + shape_class_count(state, color, CLASS_FIVE);
+}
+
 static inline CellClass shape_cell_class(const ShapeState *state, int cell, int color) {
     return (CellClass)((state->cell_class[cell] >> (color == WHITE ? 4 : 0)) & 15);
 }

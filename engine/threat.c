@@ -441,15 +441,6 @@ static int threat_defences(ThreatSearch *search, int cell, int *out) {
  * cells that stop all of the attacker's threats (a move elsewhere lets one through).
  * Returns the count; 0 with *threats == 0 when the attacker has no threat at all; -1 when
  * there are more replies than fit (the caller then gives the line up). */
-/* Empty cells where a stone of `color` makes a four or more: the classes four, four-three,
- * open four and five (a four shape in some direction, whatever the others are). */
-static int four_cell_count(const Board *board, int color) {
-    return shape_class_count(&board->shapes, color, CLASS_FOUR) +
-           shape_class_count(&board->shapes, color, CLASS_FOUR_THREE) +
-           shape_class_count(&board->shapes, color, CLASS_OPEN_FOUR) +
-           shape_class_count(&board->shapes, color, CLASS_FIVE);
-}
-
 static int defender_replies(ThreatSearch *search, const uint16_t *list, int count, int *out,
                             int *threats) {
     Board *board = search->board;
@@ -471,7 +462,7 @@ static int defender_replies(ThreatSearch *search, const uint16_t *list, int coun
     int replies = 0;
     /* The defender's four cells are the empty cells of the four classes: the counts say how
      * many to look for, and whether to look at all. */
-    int fours_left = four_cell_count(board, defender);
+    int fours_left = shape_four_cell_count(&board->shapes, defender);
     FOR_EACH_CELL(board, cell) {
         if (!fours_left) break;
         if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
