@@ -28,6 +28,8 @@
 /* Razoring: at low depth a static score this far below alpha (per ply) drops to quiescence (core). */
 #define RAZOR_DEPTH 3
 #define RAZOR_MARGIN 80
+/* Not kept: razoring to depth 4: 296-291-13 over 600 games, about +3, no decision (tc=10/0.2
+ * freestyle, on 0f5f333). */
 
 /* Null move (not used): passing at depth >= 3 when the static score is above beta, searched
  * 2 + depth/4 plies shallower, lost 39-50 (-42 +/- 72, tc 10/0.2); only where the opponent has no
@@ -46,6 +48,11 @@
  * kept then: to depth 8, -9 +/- 44; PentaZen-like caps of 8 moves (threats on the board) and 32
  * at every depth, -7 +/- 48. Alone, on the insensitive old openings (3 of 4 pairs split 1-1):
  * 169-163-5, about 0. */
+/* Not kept, again (on 0f5f333): PentaZen's cap of 8 moves from the third ply wherever either
+ * side has a threat cell (eval_threat_mask), on top of these counts: 68-94-5 over 167 games,
+ * about -54, stopped (tc=10/0.2 freestyle). Narrower is worse here. */
+/* Not kept (on 0f5f333): wider, an exponent of 1.45: 90-103-11 over 204 games, about -22,
+ * stopped (tc=10/0.2 freestyle). */
 #define LMP_BASE 3
 #define LMP_EXPONENT 1.32
 #define LMP_NOT_IMPROVING_DIVISOR 2
@@ -129,6 +136,10 @@
 /* Not kept: internal iterative reduction (a node without a table move searched a ply shallower
  * from depth 4): 206-185-9, +18.3 +/- 26.9 pentanomial over 400 games; again on 02ac1e3,
  * 163-164-9 after 336 games (stopped). */
+
+/* Not kept: internal iterative deepening (a PV or cut node from depth 7 without a table move
+ * searched to half its depth first, for a move to try first): 142-156-9 over 307 games, about
+ * -16, stopped (tc=10/0.2 freestyle, on 0f5f333). */
 
 /* Quiescence: continuous fours searched for a win at the leaves, at most this many (core); after
  * the first four only the fours on its lines and four-threes: +27 +/- 40 (161-138-1, LOS 91 %). */
