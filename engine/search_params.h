@@ -56,6 +56,8 @@
 #define LMP_BASE 3
 #define LMP_EXPONENT 1.32
 #define LMP_NOT_IMPROVING_DIVISOR 2
+/* Not kept: a divisor of 1.5 (more moves where the static score has not improved): 130-139-6
+ * over 275 games, about -11, stopped (tc=10/0.2 freestyle, on 0f5f333). */
 
 /* Late-move reductions: log(depth) * log(move number) / LMR_DIVISOR plies from the move after
  * LMR_FIRST_MOVE, LMR_NOT_IMPROVING more in a non-PV node whose static score has not improved
@@ -65,6 +67,8 @@
 #define LMR_DEPTH 3
 #define LMR_FIRST_MOVE 2
 #define LMR_DIVISOR 1.0
+/* Not kept: a divisor of 1.25 (lighter reductions): 165-177-9 over 351 games, about -12,
+ * stopped (tc=10/0.2 freestyle, on 0f5f333). */
 #define LMR_NOT_IMPROVING 1
 /* and one ply less for a move whose history is positive, one more for one whose history is
  * negative: +40.0 +/- 27.9 (pentanomial; 205-161-18, [19 7 116 11 39], H1 after 383 games,
@@ -194,6 +198,15 @@
 /* Not kept: the chosen move checked for the opponent's VCT (20 000 nodes, in proportion on short
  * turns) and, when it loses to one, the root searched again two plies shallower without it (at
  * most twice): 129-128-10 after 267 games, stopped. */
+/* Not kept: each iteration's best move from depth 6 checked for the opponent's VCT (a quarter of
+ * the root's threat budget: about 21 000 nodes at 0.5 s a move, 7 000 at 0.2 s; at most three
+ * checks a turn) and, when it loses to one, marked lost like a move refuted by a VCF and the
+ * depth searched again with an open window: 288-292-20 over 600 games, -2.3 +/- 27.4 (tc=10/0.2
+ * freestyle, on 2f08632), and 33-66-1 in 100 sparring games against PentaZen (tc=30/0.5), where
+ * the build without it scores 76-122-2 over 200. Why it was tried: in 36 of PentaZen's wins as
+ * black, PentaZen had a VCT (found by ours within 300 000 nodes) from ply 10-20 on in half of
+ * them, and in 18 Wuzi's losing white move had alternatives after which ours found none; but
+ * most of those VCTs take ours 20 000-180 000 nodes to find, more than a check can spend. */
 
 /* Time: the soft budget (timeman.h) is scaled by how unsettled the search is: up when the best
  * move changes or the score drops, down while it is stable; no iteration starts past this
