@@ -117,6 +117,8 @@
 #define SINGULAR_DEPTH 7
 #define SINGULAR_TABLE_DEPTH 3
 #define SINGULAR_MARGIN 2
+/* Not kept: a margin of 3 per ply: 81-87-2 over 170 games, about -12, stopped (tc=10/0.2
+ * freestyle, on 0f5f333). */
 /* Not kept: from depth 6 (bench 15 % more alpha-beta nodes): 299-288-13 over 600 games, +6.4
  * +/- 22.4 pentanomial, no decision (tc=10/0.2 freestyle, on 0f5f333). Not kept: double
  * extensions (2 plies where the other moves stay 400 below singular_beta, in the first half of
