@@ -223,10 +223,7 @@ bool movegen_wins_by_three(Board *board) {
     if (me == BLACK && (board->rule & RULE_RENJU)) return black_winning_four_three(board) != NO_CELL;
     const int four_threes = shape_class_count(shapes, me, CLASS_FOUR_THREE);
     if (!four_threes && !shape_class_count(shapes, me, CLASS_DOUBLE_THREE)) return false;
-    const int their_fours = shape_class_count(shapes, them, CLASS_FOUR) +
-                            shape_class_count(shapes, them, CLASS_FOUR_THREE) +
-                            shape_class_count(shapes, them, CLASS_OPEN_FOUR);
-    if (!their_fours) return true;
+    if (!shape_four_cell_count(shapes, them)) return true;
     if (!four_threes) return false;
     /* They have fours somewhere: a four-three still wins where the block of its four is not one
      * of them (our stone only lowers their shapes, so reading them before it is safe). */
