@@ -91,8 +91,9 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_HELPER_OBJ) $(PROTOCOL_OBJ) $(TOURNA
 $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
-# The tactics benchmark (not a test) drives the engine's threat search directly.
-$(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/tournament/brain_process.o $(BUILD)/libwuzi.a
+# The tactics benchmark (not a test) drives the engine's threat search directly, and makes VCT
+# sets from the runner's games (tune/games reads them).
+$(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/tournament/brain_process.o $(BUILD)/tune/games.o $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 # Tests find the programs through these variables, so the sanitizer build tests its own.

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tactics.sh: the tactics benchmark (not a test) — solve rate and median solve time on
 # shared/data's VCF puzzles (freestyle, standard, renju), read from ../shared/data/puzzles when
-# that folder is there; nothing of it is copied into the repository.
+# that folder is there (nothing of it is copied into the repository), or with -V on our own VCT
+# sets (tournament/vct/*.tsv, made by `tactics --make-vct` from self-play games).
 # Run from the repository root:   tournament/tactics.sh       (-h for the options)
 set -e
 
@@ -11,10 +12,13 @@ usage: tournament/tactics.sh [options]
 By default asks engine/threat's VCF search directly; with -b, a brain through the Gomocup
 protocol (BOARD with field 1 for the side to move's stones, INFO timeout_turn = the limit).
 A puzzle is solved when the first move is in its answer set (every VCF first move).
+With -V, the VCT sets in tournament/vct: a move is right when it is the set's or the referee
+proves it wins against every defence (100 000 threat nodes a reply).
 
   -b BRAIN      solve through this brain executable (e.g. ./pbrain-wuzi)
   -m MS         limit per puzzle in ms (default 1000)
   -v            VCT instead of VCF (direct mode)
+  -V            our VCT sets (tournament/vct/*.tsv) instead of the puzzles; implies -v
   -c            replay every VCF line found with the judge alone and count faults
   -d DIR        puzzle folder (default ../shared/data/puzzles)
   -B BUILD      build directory for the tool (default build)
@@ -27,11 +31,13 @@ brain=
 dir=../shared/data/puzzles
 build=build
 extra=
-while getopts b:m:vcd:B:h option; do
+vct_sets=
+while getopts b:m:vVcd:B:h option; do
     case $option in
     b) brain=$OPTARG ;;
     m) ms=$OPTARG ;;
     v) extra="$extra --vct" ;;
+    V) vct_sets=1 ;;
     c) extra="$extra --check" ;;
     d) dir=$OPTARG ;;
     B) build=$OPTARG ;;
@@ -39,6 +45,17 @@ while getopts b:m:vcd:B:h option; do
     *) usage >&2; exit 2 ;;
     esac
 done
+
+if [ -n "$vct_sets" ]; then
+    make -s BUILD="$build" "$build/tests/tools/tactics"
+    if [ -n "$brain" ]; then
+        extra="$extra --brain $brain"
+    else
+        extra="$extra --vct"
+    fi
+    # shellcheck disable=SC2086
+    exec "$build/tests/tools/tactics" --ms "$ms" --referee 100000 $extra tournament/vct/*.tsv
+fi
 
 if [ ! -d "$dir" ]; then
     echo "no puzzle folder $dir: nothing to do"

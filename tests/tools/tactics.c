@@ -11,7 +11,17 @@
  * --check replays every reported VCF line with the judge (rules.h) alone; --swap gives the
  * move to the other side first (mostly positions without a VCF: every claim there is
  * checked). --brain PATH asks a Gomocup brain instead (BOARD with field 1 for the side to move,
- * INFO timeout_turn = --ms): the figure the issue asks for. */
+ * INFO timeout_turn = --ms): the figure the issue asks for.
+ *
+ *   tactics --referee N ...      a move outside the answer set counts as solved when it is
+ *                                proved to win (move_wins below, N threat nodes a reply)
+ *   tactics --prove N FILE...    each answer of each row put to the referee: "proved" or
+ *                                "not proved" (to check an answer set, or a set made elsewhere)
+ *   tactics --make-vct [--nodes N] PGN...
+ *                                writes a VCT set (the columns above) from the runner's games:
+ *                                in each game the first position whose side to move has no VCF
+ *                                but a VCT within N nodes (default 100 000), kept only when the
+ *                                VCT's first move is proved against every defence. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -22,12 +32,13 @@
 
 #include "board.h"
 #include "brain_process.h"
+#include "games.h"
 #include "rules.h"
 #include "threat.h"
 
 typedef struct Options {
-    int64_t ms, nodes;
-    bool vct, verbose, check, swap;
+    int64_t ms, nodes, referee;
+    bool vct, verbose, check, swap, make_vct, prove;
     const char *brain;
 } Options;
 
@@ -63,6 +74,12 @@ static int rule_bits(const char *name) {
     if (!strcmp(name, "standard")) return RULE_EXACT5;
     if (!strcmp(name, "renju")) return RULE_RENJU;
     return 0;
+}
+
+static const char *rule_name(int rule) {
+    if (rule & RULE_RENJU) return "renju";
+    if (rule & RULE_EXACT5) return "standard";
+    return "freestyle";
 }
 
 /* "x,y x,y ..." → cells; returns the count or -1. */
@@ -123,6 +140,7 @@ static bool setup(Board *board, char **column) {
 
 typedef struct Tally {
     int puzzles, solved, outside, other, unsolved, skipped, faults;
+    int proved;         /* solved outside the answer set, by the referee */
     int64_t nodes;
     double *times;      /* of solved puzzles */
 } Tally;
@@ -172,6 +190,139 @@ static const char *verify_line(Board *board, const int *line, int length) {
     return fault;
 }
 
+/* ---- the referee: a move proved to win against every defence -------------------------------- */
+
+/* Replies further than this (rows or columns) from every stone cannot touch a line of five
+ * through the stones within reach of the attack: they are passes, and one of them is tried. */
+enum { REPLY_REACH = 4, REFEREE_FOURS = 8 };
+
+static bool near_stone(const Board *board, int cell, int reach) {
+    const int x = cell_x(cell), y = cell_y(cell);
+    for (int dy = -reach; dy <= reach; dy++)
+        for (int dx = -reach; dx <= reach; dx++)
+            if (board_on(board, x + dx, y + dy) && board->cell[cell_at(x + dx, y + dy)] != EMPTY) return true;
+    return false;
+}
+
+static bool attacker_wins_now(ThreatSearch *search, Board *board, int64_t nodes, int fours);
+
+/* Does the side to move win by playing `move`? Every defender's reply near the stones (and one
+ * far one, a pass) must leave the attacker a five or a VCT the threat search proves within
+ * `nodes`; a reply that makes the defender a four is answered by its block and judged again
+ * (at most REFEREE_FOURS deep). Wins the threat search cannot prove in that budget count as
+ * not won: the referee is as strong as the solver, never stronger. The board is unchanged. */
+static bool move_wins(ThreatSearch *search, Board *board, int move, int64_t nodes, int fours) {
+    const int attacker = board->to_move, defender = opponent(attacker);
+    if (board->cell[move] != EMPTY || rules_forbidden(board, move, attacker)) return false;
+    if (rules_would_win(board, move, attacker)) return true;
+    int cells[MAX_MOVES];
+    const int their_fives = winning_cells(board, defender, cells);
+    if (their_fives && (their_fives > 1 || cells[0] != move)) return false;
+    board_make(board, move);
+    bool wins = true, far_tried = false;
+    for (int reply = board_first(board); reply && wins; reply = board_next(board, reply)) {
+        if (board->cell[reply] != EMPTY || rules_forbidden(board, reply, defender)) continue;
+        if (!near_stone(board, reply, REPLY_REACH)) {
+            if (far_tried) continue;
+            far_tried = true;
+        }
+        if (rules_would_win(board, reply, defender)) {
+            wins = false;
+            break;
+        }
+        board_make(board, reply);
+        wins = attacker_wins_now(search, board, nodes, fours);
+        board_undo(board);
+    }
+    board_undo(board);
+    return wins;
+}
+
+/* The attacker to move: a five, the block of the defender's four (judged as a move), or a VCT. */
+static bool attacker_wins_now(ThreatSearch *search, Board *board, int64_t nodes, int fours) {
+    const int attacker = board->to_move;
+    int cells[MAX_MOVES];
+    if (winning_cells(board, attacker, cells)) return true;
+    const int their_fives = winning_cells(board, opponent(attacker), cells);
+    if (their_fives > 1) return false;
+    if (their_fives == 1) return fours < REFEREE_FOURS && move_wins(search, board, cells[0], nodes, fours + 1);
+    int first;
+    return threat_vct(search, board, nodes, &first, NULL, NULL);
+}
+
+/* ---- making a VCT set from the runner's games ------------------------------------------------ */
+
+/* The first position of `game` (after its opening) with a VCT and no VCF for the side to move
+ * and no four of the opponent's to answer, whose VCT move the referee proves; false if none. */
+static bool first_vct(ThreatSearch *search, const Game *game, int64_t nodes, Board *board, int *ply,
+                      int *move) {
+    for (int length = game->opening; length < game->count; length++) {
+        board_init(board, geometry_get(game->width, game->height, 5, game->rule));
+        bool legal = true;
+        for (int i = 0; i < length && legal; i++)
+            legal = rules_play(board, game->x[i], game->y[i]) == VERDICT_PLAYING;
+        if (!legal) return false;
+        int cells[MAX_MOVES];
+        if (winning_cells(board, opponent(board->to_move), cells)) continue;
+        threat_clear(search);
+        if (threat_vcf(search, board, nodes, move, NULL, NULL)) continue;
+        threat_clear(search);
+        if (!threat_vct(search, board, nodes, move, NULL, NULL)) continue;
+        if (!move_wins(search, board, *move, nodes, 0)) continue;
+        *ply = length;
+        return true;
+    }
+    return false;
+}
+
+static int make_vct_set(const Options *options, char **paths, int count) {
+    const int64_t nodes = options->nodes ? options->nodes : 100000;
+    ThreatSearch *search = threat_new((size_t)16 << 20);
+    Board *board = malloc(sizeof *board);
+    if (!search || !board) return 1;
+    printf("# made by: tactics --make-vct --nodes %lld", (long long)nodes);
+    for (int i = 0; i < count; i++) printf(" %s", strrchr(paths[i], '/') ? strrchr(paths[i], '/') + 1 : paths[i]);
+    printf("\n# id\trule\tsize\tmoves\tto_move\tanswers\tkind\tsource\tblack\twhite\n");
+    /* Paired games (each opening with both colours) often reach the same position: it is
+     * written once, recognised by its hash (rule and size are the games', alike in a file). */
+    enum { MAX_SET = 100000 };
+    uint64_t *seen = malloc(MAX_SET * sizeof *seen);
+    if (!seen) return 1;
+    int written = 0, repeated = 0;
+    for (int f = 0; f < count; f++) {
+        GameList list = {0};
+        if (!games_read_pgn(paths[f], &list)) {
+            fprintf(stderr, "%s: cannot read\n", paths[f]);
+            continue;
+        }
+        const char *name = strrchr(paths[f], '/') ? strrchr(paths[f], '/') + 1 : paths[f];
+        for (int g = 0; g < list.count; g++) {
+            const Game *game = &list.games[g];
+            if (game->width != game->height) continue;
+            int ply, move;
+            if (!first_vct(search, game, nodes, board, &ply, &move)) continue;
+            bool again = false;
+            for (int i = 0; i < written && !again; i++) again = seen[i] == board->hash;
+            if (again || written == MAX_SET) {
+                repeated++;
+                continue;
+            }
+            seen[written] = board->hash;
+            printf("vct-%d\t%s\t%d\t", ++written, rule_name(game->rule), game->width);
+            for (int i = 0; i < ply; i++) printf("%s%d,%d", i ? " " : "", game->x[i], game->y[i]);
+            printf("\t%s\t%d,%d\tvct\t%s#%d\t-\t-\n", board->to_move == BLACK ? "black" : "white",
+                   cell_x(move), cell_y(move), name, game->round);
+            fflush(stdout);
+        }
+        games_free(&list);
+    }
+    fprintf(stderr, "%d positions (%d repeated, left out)\n", written, repeated);
+    free(seen);
+    free(board);
+    threat_free(search);
+    return 0;
+}
+
 /* ---- solving through a brain (the Gomocup protocol) ------------------------------------------ */
 
 /* The next line within `ms`, or false. */
@@ -190,7 +341,10 @@ static int brain_solve(BrainProcess *brain, const Options *options, const Board 
     brain_send(brain, "INFO timeout_match 0");
     brain_send(brain, "INFO time_left 2147483647");
     char line[1024];
-    if (!brain_line(brain, line, sizeof line, 5000) || strcmp(line, "OK")) return NO_CELL;
+    do {    /* brains may say who they are (MESSAGE, DEBUG) before the OK */
+        if (!brain_line(brain, line, sizeof line, 5000)) return NO_CELL;
+    } while (strncmp(line, "OK", 2) && (!strncmp(line, "MESSAGE", 7) || !strncmp(line, "DEBUG", 5)));
+    if (strcmp(line, "OK")) return NO_CELL;
     brain_send(brain, "BOARD");
     for (int i = 0; i < board->move_count; i++) {
         const int cell = board->history[i];
@@ -231,6 +385,16 @@ static void solve_one(ThreatSearch *search, const Options *options, char **colum
     threat_clear(search);
     if (options->swap) board_pass(board);
 
+    if (options->prove) {
+        for (int i = 0; i < answer_count; i++) {
+            const bool wins = move_wins(search, board, answers[i], options->referee, 0);
+            tally->proved += wins;
+            printf("%s\t%d,%d\t%s\n", column[0], cell_x(answers[i]), cell_y(answers[i]), wins ? "proved" : "not proved");
+        }
+        free(board);
+        return;
+    }
+
     if (options->brain) {
         if (!brain_running(&brain_process) && !brain_start(&brain_process, options->brain)) {
             fprintf(stderr, "cannot start %s\n", options->brain);
@@ -241,6 +405,10 @@ static void solve_one(ThreatSearch *search, const Options *options, char **colum
         if (move == NO_CELL) brain_stop(&brain_process, 500);
         bool in_key = false;
         for (int i = 0; i < answer_count; i++) in_key = in_key || answers[i] == move;
+        if (!in_key && move != NO_CELL && options->referee) {
+            in_key = move_wins(search, board, move, options->referee, 0);
+            tally->proved += in_key;
+        }
         if (in_key) tally->times[tally->solved++] = elapsed;
         else if (move == NO_CELL) tally->unsolved++;
         else tally->other++;
@@ -271,6 +439,10 @@ static void solve_one(ThreatSearch *search, const Options *options, char **colum
     tally->nodes += nodes;
     bool in_key = false;
     for (int i = 0; i < answer_count; i++) in_key = in_key || answers[i] == move;
+    if (won && !in_key && options->referee) {
+        in_key = move_wins(search, board, move, options->referee, 0);
+        tally->proved += in_key;
+    }
     const char *verdict;
     if (won && in_key) {
         tally->times[tally->solved++] = elapsed;
@@ -334,6 +506,11 @@ static void run_file(const char *path, const Options *options, ThreatSearch *sea
     fclose(file);
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     const int solved = tally.solved;
+    if (options->prove) {
+        printf("%-22s %4d puzzles  answers proved %d\n", name, tally.puzzles, tally.proved);
+        free(tally.times);
+        return;
+    }
     printf("%-22s %4d puzzles  solved %4d (%5.1f%%)  median %.3f ms", name, tally.puzzles,
            solved, tally.puzzles ? 100.0 * solved / tally.puzzles : 0.0,
            median(tally.times, solved));
@@ -345,35 +522,47 @@ static void run_file(const char *path, const Options *options, ThreatSearch *sea
         if (options->check || tally.outside || tally.faults) printf("  line-faults %d", tally.faults);
         printf("  nodes %lld", (long long)tally.nodes);
     }
+    if (options->referee) printf("  of which proved by the referee %d", tally.proved);
     if (tally.skipped) printf("  skipped %d", tally.skipped);
     printf("\n");
     free(tally.times);
 }
 
 int main(int argc, char **argv) {
-    Options options = {1000, 0, false, false, false, false, NULL};
+    Options options = {1000, 0, 0, false, false, false, false, false, false, NULL};
     brain_init(&brain_process, "brain", -1, 0, NULL);
     int first = 1;
     for (; first < argc && !strncmp(argv[first], "--", 2); first++) {
         if (!strcmp(argv[first], "--ms") && first + 1 < argc) options.ms = atoll(argv[++first]);
         else if (!strcmp(argv[first], "--nodes") && first + 1 < argc)
             options.nodes = atoll(argv[++first]);
+        else if (!strcmp(argv[first], "--referee") && first + 1 < argc)
+            options.referee = atoll(argv[++first]);
+        else if (!strcmp(argv[first], "--prove") && first + 1 < argc) {
+            options.prove = true;
+            options.referee = atoll(argv[++first]);
+        }
+        else if (!strcmp(argv[first], "--make-vct")) options.make_vct = true;
         else if (!strcmp(argv[first], "--vct")) options.vct = true;
         else if (!strcmp(argv[first], "--brain") && first + 1 < argc) options.brain = argv[++first];
         else if (!strcmp(argv[first], "--verbose")) options.verbose = true;
         else if (!strcmp(argv[first], "--check")) options.check = true;
         else if (!strcmp(argv[first], "--swap")) options.swap = options.check = true;
         else {
-            fprintf(stderr, "usage: tactics [--ms N] [--nodes N] [--vct] [--verbose] [--check] [--swap] [--brain PATH] FILE...\n");
+            fprintf(stderr, "usage: tactics [--ms N] [--nodes N] [--vct] [--verbose] [--check] [--swap] [--brain PATH] [--referee N] FILE...\n"
+                            "       tactics --prove N FILE...\n"
+                            "       tactics --make-vct [--nodes N] PGN...\n");
             return 2;
         }
     }
+    if (options.make_vct) return make_vct_set(&options, argv + first, argc - first);
     ThreatSearch *search = threat_new((size_t)16 << 20);
     if (!search) return 1;
-    if (options.brain) printf("brain %s, timeout_turn %lld ms\n", options.brain, (long long)options.ms);
+    if (options.prove) printf("referee, %lld threat nodes a reply\n", (long long)options.referee);
+    else if (options.brain) printf("brain %s, timeout_turn %lld ms\n", options.brain, (long long)options.ms);
     else printf("threat %s, per puzzle: %lld ms", options.vct ? "VCT" : "VCF", (long long)options.ms);
-    if (!options.brain && options.nodes) printf(", %lld nodes", (long long)options.nodes);
-    if (!options.brain) printf("\n");
+    if (!options.brain && !options.prove && options.nodes) printf(", %lld nodes", (long long)options.nodes);
+    if (!options.brain && !options.prove) printf("\n");
     signal(SIGPIPE, SIG_IGN);
     for (int i = first; i < argc; i++) run_file(argv[i], &options, search);
     brain_stop(&brain_process, 500);
