@@ -70,6 +70,9 @@
 /* Not kept: a divisor of 1.25 (lighter reductions): 165-177-9 over 351 games, about -12,
  * stopped (tc=10/0.2 freestyle, on 0f5f333). */
 #define LMR_NOT_IMPROVING 1
+/* Not kept: an odd reduction made even (one ply more), so that a reduced move's leaves keep the
+ * parity of the full-depth ones (the static score swings with the side to move, eval.c):
+ * 273-292-16 over 581 games, -11.4 +/- 27.9 (tc=10/0.2 freestyle, on 0f5f333). */
 /* and one ply less for a move whose history is positive, one more for one whose history is
  * negative: +40.0 +/- 27.9 (pentanomial; 205-161-18, [19 7 116 11 39], H1 after 383 games,
  * tc=10/0.2 freestyle, sprt-freestyle-15 openings). */
@@ -151,7 +154,8 @@
  * the first four only the fours on its lines and four-threes: +27 +/- 40 (161-138-1, LOS 91 %). */
 #define QUIESCENCE_FOURS 6
 /* Not kept: at most 4 fours (bench 2 % fewer alpha-beta nodes): 192-200-12 over 404 games,
- * stopped (tc=10/0.2 freestyle, on 3d2d31f). */
+ * stopped (tc=10/0.2 freestyle, on 3d2d31f); at most 8: 134-147-6, -15.7 +/- 40.0, H0 after
+ * 287 games (on 0f5f333). */
 /* What the fours found (a win, or none within so many fours) is kept per thread by position and
  * last four (search.c's quiescence cache): continuous fours transpose (A then B, B then A) and
  * neighbouring leaves share their lines. 19 % fewer quiescence nodes on bench; 303-273-24, +17.4
