@@ -1,6 +1,7 @@
 /* test_tactics: the tactics tool's VCT set maker and referee ($WUZI_TOOLS/tactics), on one
- * self-play game of the runner's: black has a win by threes from its 38th stone on (the
- * referee proves 4,9 there, refuses a far corner and a near cell that is no attack). */
+ * self-play game of the runner's: after 38 plies black, to move, has a win by threes (the
+ * referee proves 4,9 there; a far corner, a near cell it cannot prove (3,9) and the same move
+ * for the other side are refused). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
