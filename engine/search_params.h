@@ -25,6 +25,11 @@
  * again 189-143-8, +47.3 +/- 30.9, H1 after 339 games (pentanomial; tc=10/0.2 freestyle,
  * sprt-freestyle-15 openings). */
 
+/* Not kept: four rules that each measured a few Elo up but without a decision, tried together
+ * (history 1/16 in the move order, razoring to depth 4, singular extension from depth 6, the
+ * static score times 5/4): 295-291-14 over 600 games, +2.3 +/- 27.5 (tc=10/0.2 freestyle, on
+ * 0f5f333). Their small gains were noise, or they overlap. */
+
 /* Razoring: at low depth a static score this far below alpha (per ply) drops to quiescence (core). */
 #define RAZOR_DEPTH 3
 #define RAZOR_MARGIN 80
