@@ -192,25 +192,16 @@ static const char *verify_line(Board *board, const int *line, int length) {
 
 /* ---- the referee: a move proved to win against every defence -------------------------------- */
 
-/* Replies further than this (rows or columns) from every stone cannot touch a line of five
- * through the stones within reach of the attack: they are passes, and one of them is tried. */
-enum { REPLY_REACH = 4, REFEREE_FOURS = 8 };
-
-static bool near_stone(const Board *board, int cell, int reach) {
-    const int x = cell_x(cell), y = cell_y(cell);
-    for (int dy = -reach; dy <= reach; dy++)
-        for (int dx = -reach; dx <= reach; dx++)
-            if (board_on(board, x + dx, y + dy) && board->cell[cell_at(x + dx, y + dy)] != EMPTY) return true;
-    return false;
-}
+/* How many of the defender's fours in a row the referee follows (each answered by its block). */
+enum { REFEREE_FOURS = 8 };
 
 static bool attacker_wins_now(ThreatSearch *search, Board *board, int64_t nodes, int fours);
 
-/* Does the side to move win by playing `move`? Every defender's reply near the stones (and one
- * far one, a pass) must leave the attacker a five or a VCT the threat search proves within
- * `nodes`; a reply that makes the defender a four is answered by its block and judged again
- * (at most REFEREE_FOURS deep). Wins the threat search cannot prove in that budget count as
- * not won: the referee is as strong as the solver, never stronger. The board is unchanged. */
+/* Does the side to move win by playing `move`? Every legal reply of the defender's, anywhere on
+ * the board, must leave the attacker a five or a VCT the threat search proves within `nodes`;
+ * a reply that makes the defender a four is answered by its block and judged again (at most
+ * REFEREE_FOURS deep). Wins the threat search cannot prove in that budget count as not won:
+ * the referee is as strong as the solver, never stronger. The board is unchanged. */
 static bool move_wins(ThreatSearch *search, Board *board, int move, int64_t nodes, int fours) {
     const int attacker = board->to_move, defender = opponent(attacker);
     if (board->cell[move] != EMPTY || rules_forbidden(board, move, attacker)) return false;
@@ -219,13 +210,9 @@ static bool move_wins(ThreatSearch *search, Board *board, int move, int64_t node
     const int their_fives = winning_cells(board, defender, cells);
     if (their_fives && (their_fives > 1 || cells[0] != move)) return false;
     board_make(board, move);
-    bool wins = true, far_tried = false;
+    bool wins = true;
     for (int reply = board_first(board); reply && wins; reply = board_next(board, reply)) {
         if (board->cell[reply] != EMPTY || rules_forbidden(board, reply, defender)) continue;
-        if (!near_stone(board, reply, REPLY_REACH)) {
-            if (far_tried) continue;
-            far_tried = true;
-        }
         if (rules_would_win(board, reply, defender)) {
             wins = false;
             break;
