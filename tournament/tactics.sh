@@ -46,30 +46,24 @@ while getopts b:m:vVcd:B:h option; do
     esac
 done
 
+files=
 if [ -n "$vct_sets" ]; then
-    make -s BUILD="$build" "$build/tests/tools/tactics"
-    if [ -n "$brain" ]; then
-        extra="$extra --brain $brain"
-    else
-        extra="$extra --vct"
+    files=$(echo tournament/vct/*.tsv)
+    extra="$extra --vct --referee 100000"
+else
+    if [ ! -d "$dir" ]; then
+        echo "no puzzle folder $dir: nothing to do"
+        exit 0
     fi
-    # shellcheck disable=SC2086
-    exec "$build/tests/tools/tactics" --ms "$ms" --referee 100000 $extra tournament/vct/*.tsv
-fi
-
-if [ ! -d "$dir" ]; then
-    echo "no puzzle folder $dir: nothing to do"
-    exit 0
+    for rule in freestyle standard renju; do
+        [ -f "$dir/$rule-vcf.tsv" ] && files="$files $dir/$rule-vcf.tsv"
+    done
+    if [ -z "$files" ]; then
+        echo "no *-vcf.tsv in $dir: nothing to do"
+        exit 0
+    fi
 fi
 make -s BUILD="$build" "$build/tests/tools/tactics"
-files=
-for rule in freestyle standard renju; do
-    [ -f "$dir/$rule-vcf.tsv" ] && files="$files $dir/$rule-vcf.tsv"
-done
-if [ -z "$files" ]; then
-    echo "no *-vcf.tsv in $dir: nothing to do"
-    exit 0
-fi
 if [ -n "$brain" ]; then
     extra="$extra --brain $brain"
 fi

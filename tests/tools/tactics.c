@@ -82,6 +82,11 @@ static const char *rule_name(int rule) {
     return "freestyle";
 }
 
+static const char *base_name(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 /* "x,y x,y ..." → cells; returns the count or -1. */
 static int parse_cells(const char *text, int size, int *cells, int max, const char *separators) {
     int count = 0;
@@ -239,25 +244,28 @@ static bool attacker_wins_now(ThreatSearch *search, Board *board, int64_t nodes,
 
 /* ---- making a VCT set from the runner's games ------------------------------------------------ */
 
-/* The first position of `game` (after its opening) with a VCT and no VCF for the side to move
- * and no four of the opponent's to answer, whose VCT move the referee proves; false if none. */
+/* Does the side to move have a VCT (and no VCF, and no four of the opponent's to answer) whose
+ * first move, in *move, the referee proves? The board is unchanged. */
+static bool vct_proved(ThreatSearch *search, Board *board, int64_t nodes, int *move) {
+    int cells[MAX_MOVES];
+    if (winning_cells(board, opponent(board->to_move), cells)) return false;
+    threat_clear(search);
+    if (threat_vcf(search, board, nodes, move, NULL, NULL)) return false;
+    threat_clear(search);
+    return threat_vct(search, board, nodes, move, NULL, NULL) && move_wins(search, board, *move, nodes, 0);
+}
+
+/* The first position of `game` after its opening where vct_proved holds, replayed on `board`;
+ * false if none. */
 static bool first_vct(ThreatSearch *search, const Game *game, int64_t nodes, Board *board, int *ply,
                       int *move) {
-    for (int length = game->opening; length < game->count; length++) {
-        board_init(board, geometry_get(game->width, game->height, 5, game->rule));
-        bool legal = true;
-        for (int i = 0; i < length && legal; i++)
-            legal = rules_play(board, game->x[i], game->y[i]) == VERDICT_PLAYING;
-        if (!legal) return false;
-        int cells[MAX_MOVES];
-        if (winning_cells(board, opponent(board->to_move), cells)) continue;
-        threat_clear(search);
-        if (threat_vcf(search, board, nodes, move, NULL, NULL)) continue;
-        threat_clear(search);
-        if (!threat_vct(search, board, nodes, move, NULL, NULL)) continue;
-        if (!move_wins(search, board, *move, nodes, 0)) continue;
-        *ply = length;
-        return true;
+    board_init(board, geometry_get(game->width, game->height, 5, game->rule));
+    for (int length = 0; length < game->count; length++) {
+        if (length >= game->opening && vct_proved(search, board, nodes, move)) {
+            *ply = length;
+            return true;
+        }
+        if (rules_play(board, game->x[length], game->y[length]) != VERDICT_PLAYING) return false;
     }
     return false;
 }
@@ -268,7 +276,7 @@ static int make_vct_set(const Options *options, char **paths, int count) {
     Board *board = malloc(sizeof *board);
     if (!search || !board) return 1;
     printf("# made by: tactics --make-vct --nodes %lld", (long long)nodes);
-    for (int i = 0; i < count; i++) printf(" %s", strrchr(paths[i], '/') ? strrchr(paths[i], '/') + 1 : paths[i]);
+    for (int i = 0; i < count; i++) printf(" %s", base_name(paths[i]));
     printf("\n# id\trule\tsize\tmoves\tto_move\tanswers\tkind\tsource\tblack\twhite\n");
     /* Paired games (each opening with both colours) often reach the same position: it is
      * written once, recognised by its hash (rule and size are the games', alike in a file). */
@@ -282,7 +290,7 @@ static int make_vct_set(const Options *options, char **paths, int count) {
             fprintf(stderr, "%s: cannot read\n", paths[f]);
             continue;
         }
-        const char *name = strrchr(paths[f], '/') ? strrchr(paths[f], '/') + 1 : paths[f];
+        const char *name = base_name(paths[f]);
         for (int g = 0; g < list.count; g++) {
             const Game *game = &list.games[g];
             if (game->width != game->height) continue;
@@ -330,7 +338,7 @@ static int brain_solve(BrainProcess *brain, const Options *options, const Board 
     char line[1024];
     do {    /* brains may say who they are (MESSAGE, DEBUG) before the OK */
         if (!brain_line(brain, line, sizeof line, 5000)) return NO_CELL;
-    } while (strncmp(line, "OK", 2) && (!strncmp(line, "MESSAGE", 7) || !strncmp(line, "DEBUG", 5)));
+    } while (!strncmp(line, "MESSAGE", 7) || !strncmp(line, "DEBUG", 5));
     if (strcmp(line, "OK")) return NO_CELL;
     brain_send(brain, "BOARD");
     for (int i = 0; i < board->move_count; i++) {
@@ -352,6 +360,16 @@ static int brain_solve(BrainProcess *brain, const Options *options, const Board 
 }
 
 static BrainProcess brain_process;
+
+/* Is `move` right: one of the answers, or (with --referee) proved to win? */
+static bool move_counts(ThreatSearch *search, const Options *options, Board *board, const int *answers,
+                        int answer_count, int move, Tally *tally) {
+    for (int i = 0; i < answer_count; i++)
+        if (answers[i] == move) return true;
+    if (move == NO_CELL || !options->referee || !move_wins(search, board, move, options->referee, 0)) return false;
+    tally->proved++;
+    return true;
+}
 
 static void solve_one(ThreatSearch *search, const Options *options, char **column, Tally *tally) {
     Board *board = malloc(sizeof *board);
@@ -390,12 +408,7 @@ static void solve_one(ThreatSearch *search, const Options *options, char **colum
         double elapsed = 0;
         const int move = brain_solve(&brain_process, options, board, column, &elapsed);
         if (move == NO_CELL) brain_stop(&brain_process, 500);
-        bool in_key = false;
-        for (int i = 0; i < answer_count; i++) in_key = in_key || answers[i] == move;
-        if (!in_key && move != NO_CELL && options->referee) {
-            in_key = move_wins(search, board, move, options->referee, 0);
-            tally->proved += in_key;
-        }
+        const bool in_key = move_counts(search, options, board, answers, answer_count, move, tally);
         if (in_key) tally->times[tally->solved++] = elapsed;
         else if (move == NO_CELL) tally->unsolved++;
         else tally->other++;
@@ -424,12 +437,7 @@ static void solve_one(ThreatSearch *search, const Options *options, char **colum
         pthread_join(thread, NULL);
     }
     tally->nodes += nodes;
-    bool in_key = false;
-    for (int i = 0; i < answer_count; i++) in_key = in_key || answers[i] == move;
-    if (won && !in_key && options->referee) {
-        in_key = move_wins(search, board, move, options->referee, 0);
-        tally->proved += in_key;
-    }
+    const bool in_key = won && move_counts(search, options, board, answers, answer_count, move, tally);
     const char *verdict;
     if (won && in_key) {
         tally->times[tally->solved++] = elapsed;
@@ -491,7 +499,7 @@ static void run_file(const char *path, const Options *options, ThreatSearch *sea
         solve_one(search, options, column, &tally);
     }
     fclose(file);
-    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    const char *name = base_name(path);
     const int solved = tally.solved;
     if (options->prove) {
         printf("%-22s %4d puzzles  answers proved %d\n", name, tally.puzzles, tally.proved);
