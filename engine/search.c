@@ -12,6 +12,7 @@
 #include "movegen.h"
 #include "rules.h"
 #include "search_params.h"
+#include "table_memory.h"
 #include "threat.h"
 #include "tt.h"
 
@@ -144,7 +145,7 @@ static void free_workers(Search *search) {
     for (int i = 0; i < MAX_THREADS; i++) {
         if (!search->workers[i]) continue;
         threat_free(search->workers[i]->threat);
-        free(search->workers[i]);
+        table_memory_free(search->workers[i], sizeof *search->workers[i]);
         search->workers[i] = NULL;
     }
 }
@@ -164,13 +165,21 @@ void search_set_threads(Search *search, int threads) {
 
 void search_set_hash_bytes(Search *search, size_t bytes) {
     search->hash_bytes = bytes;
-    tt_free(&search->table);   /* resized (lazily) at the next think */
+    /* a table already made follows now (untouched: this may come between START and a move);
+     * otherwise START or the first think makes it */
+    if (search->table.entries) tt_resize(&search->table, bytes);
 }
 
 size_t search_hash_bytes(const Search *search) { return search->hash_bytes; }
 
+static Worker *worker_get(Search *search, int id);
+
+/* A new game. The table and the workers are made here when they are missing, and the clearing
+ * touches every page of the tables: START's time is free, the first move's is not. */
 void search_clear(Search *search) {
+    if (!search->table.entries) tt_resize(&search->table, search->hash_bytes);
     tt_clear(&search->table);
+    for (int i = 0; i < search->thread_count; i++) worker_get(search, i);
     for (int i = 0; i < MAX_THREADS; i++) {
         Worker *worker = search->workers[i];
         if (!worker) continue;
@@ -243,11 +252,11 @@ static bool stopped(const Search *search) { return atomic_load_explicit(&search-
 
 static Worker *worker_get(Search *search, int id) {
     if (!search->workers[id]) {
-        Worker *worker = calloc(1, sizeof *worker);
+        Worker *worker = table_memory_alloc(sizeof *worker);
         if (!worker) return NULL;
         worker->threat = threat_new(THREAT_HASH_BYTES);
         if (!worker->threat) {
-            free(worker);
+            table_memory_free(worker, sizeof *worker);
             return NULL;
         }
         search->workers[id] = worker;
@@ -948,7 +957,10 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
     search->start_ms = monotonic_ms();
     search->report = report;
     search->report_context = context;
-    if (!search->table.entries) tt_resize(&search->table, search->hash_bytes);
+    /* without the memory asked for, a small table rather than none */
+    if (!search->table.entries && !tt_resize(&search->table, search->hash_bytes) &&
+        !tt_resize(&search->table, 1u << 20))
+        return (SearchResult){.move = NO_CELL};
     tt_new_search(&search->table);
 
     Worker *main = worker_get(search, 0);

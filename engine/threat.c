@@ -5,6 +5,7 @@
 
 #include "movegen.h"
 #include "rules.h"
+#include "table_memory.h"
 
 /* One search explores the attacker's nodes (attacker to move: `attack`) and, after a three, the
  * defender's nodes (`defend`). Results: a win carries how many threes its proof needs (so a VCT
@@ -60,7 +61,7 @@ ThreatSearch *threat_new(size_t hash_bytes) {
     if (!search) return NULL;
     size_t entries = 1024;
     while (entries * 2 * sizeof(Entry) <= hash_bytes) entries *= 2;
-    search->table = calloc(entries, sizeof(Entry));
+    search->table = table_memory_alloc(entries * sizeof(Entry));
     if (!search->table) {
         free(search);
         return NULL;
@@ -71,7 +72,7 @@ ThreatSearch *threat_new(size_t hash_bytes) {
 
 void threat_free(ThreatSearch *search) {
     if (!search) return;
-    free(search->table);
+    table_memory_free(search->table, (search->mask + 1) * sizeof(Entry));
     free(search);
 }
 

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "table_memory.h"
+
 /* data layout: move 16 bits | score 16 | depth 8 | bound 2 | generation 8 (at 42) */
 static uint64_t pack(int move, int score, int depth, int bound, uint8_t generation) {
     return (uint64_t)(uint16_t)move | (uint64_t)(uint16_t)(int16_t)score << 16 |
@@ -21,9 +23,10 @@ bool tt_resize(TranspositionTable *table, size_t bytes) {
     while (count * 2 * sizeof(TTEntry) <= bytes) count *= 2;
     if (count * sizeof(TTEntry) < 65536) count = 65536 / sizeof(TTEntry);
     if (table->entries && table->mask + 1 == count) return true;
-    TTEntry *entries = calloc(count, sizeof *entries);
+    /* the old one goes first: both together may not fit a memory limit */
+    tt_free(table);
+    TTEntry *entries = table_memory_alloc(count * sizeof *entries);
     if (!entries) return false;
-    free(table->entries);
     table->entries = entries;
     table->mask = count - 1;
     table->generation = 0;
@@ -31,7 +34,7 @@ bool tt_resize(TranspositionTable *table, size_t bytes) {
 }
 
 void tt_free(TranspositionTable *table) {
-    free(table->entries);
+    table_memory_free(table->entries, (table->mask + 1) * sizeof(TTEntry));
     table->entries = NULL;
     table->mask = 0;
 }

@@ -31,8 +31,9 @@ typedef struct TranspositionTable {
     uint8_t generation;
 } TranspositionTable;
 
-/* Size the table to at most `bytes` (rounded down to a power of two, at least 64 KiB). Returns
- * false (and keeps the old table) if the memory cannot be had. */
+/* Size the table to at most `bytes` (rounded down to a power of two, at least 64 KiB); the same
+ * size keeps the table and what it holds. Returns false (and leaves no table) if the memory
+ * cannot be had. */
 bool tt_resize(TranspositionTable *table, size_t bytes);
 void tt_free(TranspositionTable *table);
 void tt_clear(TranspositionTable *table);

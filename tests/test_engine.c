@@ -67,9 +67,33 @@ static void test_new_game_forgets(void) {
     engine_free(used);
 }
 
+/* INFO max_memory after START (the order Piskvork sends them in): the table START made is made
+ * again at the new size, empty, and the search plays as if the limit had come first. */
+static void test_memory_after_start(void) {
+    Engine *before = engine_new(), *after = engine_new();
+    engine_set_memory(before, INT64_C(40) << 20);
+    const int first = think_once(before);
+    const size_t size = engine_table_bytes(before);
+    engine_start(after, 15, 15);
+    engine_set_memory(after, INT64_C(40) << 20);
+    CHECKF(engine_table_bytes(after) == size, "table %zu bytes, %zu when the limit came first",
+           engine_table_bytes(after), size);
+    EngineLimits limits;
+    engine_limits_default(&limits);
+    limits.turn_ms = 0x7fffffff;
+    limits.max_nodes = 60000;
+    const int moves[][2] = {{7, 7}, {8, 8}, {8, 6}, {6, 8}, {9, 7}};
+    for (int i = 0; i < 5; i++) engine_play(after, moves[i][0], moves[i][1]);
+    const int second = engine_think(after, &limits, NULL, NULL);
+    CHECKF(first == second, "limit before START played %d, after it %d", first, second);
+    engine_free(before);
+    engine_free(after);
+}
+
 int main(void) {
     RUN(test_memory_with_many_threads);
     RUN(test_level_names);
     RUN(test_new_game_forgets);
+    RUN(test_memory_after_start);
     return check_summary();
 }
