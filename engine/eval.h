@@ -4,8 +4,9 @@
  * the two sums up to date in make/undo (shape.h), so a position's score costs a few lookups:
  * the side to move's sum less the opponent's, plus a term for who threatens what (a mask of
  * both sides' cell classes) and one for how many cells of each threat class either side has
- * (the board keeps those counts too). Move ordering weighs a cell by what it is worth to both sides:
- * taking it builds ours and spoils theirs. */
+ * (the board keeps those counts too). Move ordering weighs a cell by its combination for both
+ * sides (taking it builds ours and spoils theirs), by tables fitted to the moves of recorded
+ * games where its family has them (weights.h, ORDER_WEIGHTS), else by its worth to both. */
 #ifndef WUZI_EVAL_H
 #define WUZI_EVAL_H
 

@@ -75,6 +75,17 @@ typedef struct EvalWeights {
 
 extern const EvalWeights WEIGHTS[FAMILY_COUNT];
 
+/* The move order (eval_move_score): a candidate cell's score for the side to move by its
+ * combination for the side to move and for the opponent, fitted to the moves of recorded games
+ * (`wuzi-tune order`, tune/order.h) into engine/order_weights.c. [side to move - 1] ->
+ * [COMBO_COUNT]; a family without tables (NULL) orders by the cells' values, its own plus the
+ * opponent's. */
+typedef struct OrderWeights {
+    const int16_t *mine[2], *theirs[2];
+} OrderWeights;
+
+extern const OrderWeights ORDER_WEIGHTS[FAMILY_COUNT];
+
 static inline WeightFamily weight_family(int rule) {
     if (rule & 4) return FAMILY_RENJU;      /* RULE_RENJU */
     if (rule & 8) return FAMILY_CARO;       /* RULE_CARO */

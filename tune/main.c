@@ -4,7 +4,9 @@
  *   wuzi-tune init [-o FILE]                 the hand-set starting weights, fitted to nothing
  *   wuzi-tune fit [-o FILE] [options] PGN…   quiet positions of recorded games → fitted weights,
  *                                            from the hand-set point or (-warm) the build's own
- * FILE is engine/weights.c by default. */
+ *   wuzi-tune order [-o FILE] [options] PGN… the moves played in recorded games → the move
+ *                                            order's tables (tune/order.h)
+ * FILE is engine/weights.c, for order engine/order_weights.c, by default. */
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include "fit.h"
 #include "games.h"
 #include "model.h"
+#include "order.h"
 #include "positions.h"
 #include "weights_file.h"
 
@@ -24,6 +27,8 @@ static int usage(void) {
             "       wuzi-tune fit [-o FILE] [-iterations N] [-patience N] [-rate R] [-l2 L]\n"
             "                     [-smooth S] [-threads N] [-warm] [-counts-only]\n"
             "                     [-note TEXT] PGN...\n"
+            "       wuzi-tune order [-o FILE] [-epochs N] [-rate R] [-temperature T] [-scale S]\n"
+            "                       [-note TEXT] PGN...\n"
             "  -warm: start from the weights this program was built with, not the hand-set point\n"
             "  -counts-only: fit the count term (weights.h) alone, every other table as it starts\n");
     return 2;
@@ -47,6 +52,19 @@ static int command_init(int argc, char **argv) {
 static void append(char *text, size_t size, const char *format, double a, double b, double c, double d) {
     const size_t used = strlen(text);
     snprintf(text + used, size - used, format, a, b, c, d);
+}
+
+/* Appends the file's name to the provenance and its games to the list. */
+static bool read_games(const char *path, GameList *games, char *provenance, size_t size) {
+    if (!games_read_pgn(path, games)) {
+        fprintf(stderr, "wuzi-tune: cannot read %s\n", path);
+        return false;
+    }
+    char name[1024];
+    snprintf(name, sizeof name, "%s", path);
+    const size_t used = strlen(provenance);
+    snprintf(provenance + used, size - used, " %s", basename(name));
+    return true;
 }
 
 static int command_fit(int argc, char **argv) {
@@ -73,17 +91,8 @@ static int command_fit(int argc, char **argv) {
         else if (!strcmp(arg, "-counts-only")) options.counts_only = true;
         else if (!strcmp(arg, "-smooth") && has_value) options.count_smoothing = atof(argv[++i]);
         else if (arg[0] == '-') return usage();
-        else {
-            if (!games_read_pgn(arg, &games)) {
-                fprintf(stderr, "wuzi-tune: cannot read %s\n", arg);
-                return 1;
-            }
-            char name[1024];
-            snprintf(name, sizeof name, "%s", arg);
-            const size_t used = strlen(provenance);
-            snprintf(provenance + used, sizeof provenance - used, " %s", basename(name));
-            files++;
-        }
+        else if (!read_games(arg, &games, provenance, sizeof provenance)) return 1;
+        else files++;
     }
     if (!files) return usage();
     if (note) {
@@ -135,9 +144,68 @@ static int command_fit(int argc, char **argv) {
     return 0;
 }
 
+static int command_order(int argc, char **argv) {
+    const char *out = "engine/order_weights.c", *note = NULL;
+    OrderOptions options;
+    order_options_default(&options);
+    options.log = stderr;
+    static GameList games;
+    char provenance[8192] = "wuzi-tune order";
+    int files = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (!strcmp(arg, "-o") && has_value) out = argv[++i];
+        else if (!strcmp(arg, "-epochs") && has_value) options.epochs = atoi(argv[++i]);
+        else if (!strcmp(arg, "-rate") && has_value) options.rate = atof(argv[++i]);
+        else if (!strcmp(arg, "-temperature") && has_value) options.temperature = atof(argv[++i]);
+        else if (!strcmp(arg, "-scale") && has_value) options.scale = atof(argv[++i]);
+        else if (!strcmp(arg, "-note") && has_value) note = argv[++i];
+        else if (arg[0] == '-') return usage();
+        else if (!read_games(arg, &games, provenance, sizeof provenance)) return 1;
+        else files++;
+    }
+    if (!files || options.epochs < 0 || options.temperature <= 0) return usage();
+    if (note) {
+        const size_t used = strlen(provenance);
+        snprintf(provenance + used, sizeof provenance - used, "\n%s", note);
+    }
+    append(provenance, sizeof provenance, "\n%.0f games; options: epochs %.0f, rate %g, temperature %g",
+           games.count, options.epochs, options.rate, options.temperature);
+    append(provenance, sizeof provenance, ", scale %g\n", options.scale, 0, 0, 0);
+    static OrderTables tables[FAMILY_COUNT];
+    bool fitted[FAMILY_COUNT] = {false};
+    for (int family = 0; family < FAMILY_COUNT; family++) {
+        fprintf(stderr, "wuzi-tune: ordering %s\n", FAMILY_TEXT[family]);
+        OrderReport report;
+        fitted[family] = order_fit(&games, (WeightFamily)family, &options, &tables[family], &report);
+        char line[512];
+        if (!fitted[family]) {
+            snprintf(line, sizeof line, "%s: no positions, the cells' values\n", FAMILY_TEXT[family]);
+        } else {
+            snprintf(line, sizeof line,
+                     "%s: %lld positions (%lld held out); held out: cross-entropy %.4f -> %.4f, played move "
+                     "first %.4f -> %.4f, among the first 8 %.4f -> %.4f\n",
+                     FAMILY_TEXT[family], (long long)report.train_positions, (long long)report.held_out_positions,
+                     report.loss_before, report.loss_after, report.first_before, report.first_after,
+                     report.top8_before, report.top8_after);
+        }
+        fputs(line, stderr);
+        const size_t used = strlen(provenance);
+        snprintf(provenance + used, sizeof provenance - used, "%s", line);
+    }
+    games_free(&games);
+    if (!weights_file_write_order(out, tables, fitted, provenance)) {
+        fprintf(stderr, "wuzi-tune: cannot write %s\n", out);
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return usage();
     if (!strcmp(argv[1], "init")) return command_init(argc - 2, argv + 2);
     if (!strcmp(argv[1], "fit")) return command_fit(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "order")) return command_order(argc - 2, argv + 2);
     return usage();
 }
