@@ -9,7 +9,7 @@
 #define HELD_OUT_EVERY 10   /* games whose index is a multiple of this are held out, as fit.c's */
 
 void order_options_default(OrderOptions *options) {
-    *options = (OrderOptions){.epochs = 4, .rate = 0.05, .temperature = 300, .scale = 300, .log = NULL};
+    *options = (OrderOptions){.epochs = 4, .rate = 0.05, .temperature = 300, .scale = 1000, .log = NULL};
 }
 
 /* One position: its candidates' combinations [first, first + count) and the played one's index. */
