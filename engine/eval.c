@@ -59,9 +59,7 @@ int32_t eval_position(const Board *board) {
  * (tune/order.h, so that the history weighs less) +27.5 at five times, +44.5 more at seventeen. */
 int32_t eval_move_score(const Board *board, int cell) {
     const int me = board->to_move, them = opponent(me);
-    const int mine = board->shapes.combo[cell][me - 1], theirs = board->shapes.combo[cell][them - 1];
-    const OrderWeights *order = &ORDER_WEIGHTS[weight_family(board->rule)];
-    if (order->mine[me - 1]) return order->mine[me - 1][mine] + order->theirs[me - 1][theirs];
     const ShapeTables *tables = board->geometry->shapes;
-    return tables->cell_value[me - 1][mine] + tables->cell_value[them - 1][theirs];
+    return tables->order_mine[me - 1][board->shapes.combo[cell][me - 1]] +
+           tables->order_theirs[me - 1][board->shapes.combo[cell][them - 1]];
 }

@@ -203,8 +203,12 @@ const ShapeTables *shape_tables_get(int connect, int rule) {
         build_table(found->packed, connect, rule, WHITE);
         pack_inner(found);
         const EvalWeights *weights = &WEIGHTS[weight_family(rule)];
-        found->cell_value[0] = weights->cell[0];
-        found->cell_value[1] = weights->cell[1];
+        const OrderWeights *order = &ORDER_WEIGHTS[weight_family(rule)];
+        for (int side = 0; side < 2; side++) {
+            found->cell_value[side] = weights->cell[side];
+            found->order_mine[side] = order->mine[side] ? order->mine[side] : weights->cell[side];
+            found->order_theirs[side] = order->theirs[side] ? order->theirs[side] : weights->cell[1 - side];
+        }
         if (table_cache.count == TABLE_CACHE_MAX) {
             /* Never freed: boards may still point at it. Beyond the cap (a process cycling
              * through more than 16 rule sets) the oldest slot is reused for lookups only. */

@@ -71,6 +71,9 @@ typedef struct ShapeTables {
     int connect, rule;
     /* [colour - 1]: a cell's worth by its combination (weights.h), summed incrementally */
     const int16_t *cell_value[2];
+    /* [side to move - 1]: the move order's scores by the combination for the side to move and for
+     * the opponent (weights.h's ORDER_WEIGHTS; where the family has none, the cells' values) */
+    const int16_t *order_mine[2], *order_theirs[2];
     /* Where a key's entry is: (key >> index_shift) & index_mask. Where the outermost cell on
      * either side never changes a shape (freestyle: every five through the cell lies within
      * KEY_SIDE - 1 of it) the table is packed to the inner cells' keys, 64 KB instead of 1 MB,

@@ -54,6 +54,17 @@ static void append(char *text, size_t size, const char *format, double a, double
     snprintf(text + used, size - used, format, a, b, c, d);
 }
 
+static void append_text(char *text, size_t size, const char *prefix, const char *more) {
+    const size_t used = strlen(text);
+    snprintf(text + used, size - used, "%s%s", prefix, more);
+}
+
+/* A family's line of the header, also shown as it comes. */
+static void say(char *provenance, size_t size, const char *line) {
+    fputs(line, stderr);
+    append_text(provenance, size, "", line);
+}
+
 /* Appends the file's name to the provenance and its games to the list. */
 static bool read_games(const char *path, GameList *games, char *provenance, size_t size) {
     if (!games_read_pgn(path, games)) {
@@ -62,8 +73,7 @@ static bool read_games(const char *path, GameList *games, char *provenance, size
     }
     char name[1024];
     snprintf(name, sizeof name, "%s", path);
-    const size_t used = strlen(provenance);
-    snprintf(provenance + used, size - used, " %s", basename(name));
+    append_text(provenance, size, " ", basename(name));
     return true;
 }
 
@@ -95,10 +105,7 @@ static int command_fit(int argc, char **argv) {
         else files++;
     }
     if (!files) return usage();
-    if (note) {
-        const size_t used = strlen(provenance);
-        snprintf(provenance + used, sizeof provenance - used, "\n%s", note);
-    }
+    if (note) append_text(provenance, sizeof provenance, "\n", note);
     append(provenance, sizeof provenance, "\n%.0f games (%.0f undecided skipped); options: iterations %.0f, rate %g",
            games.count, games.skipped, options.iterations, options.learning_rate);
     append(provenance, sizeof provenance, ", residual l2 %g, count smoothing %g", options.residual_l2,
@@ -118,22 +125,19 @@ static int command_fit(int argc, char **argv) {
         else model_init(&models[family], (WeightFamily)family);
         FitReport report;
         fprintf(stderr, "wuzi-tune: fitting %s\n", FAMILY_TEXT[family]);
+        char line[512];
         if (!fit_model(&models[family], &set, &options, &report)) {
-            const size_t used = strlen(provenance);
-            snprintf(provenance + used, sizeof provenance - used, "%s: no positions, the starting point\n",
-                     FAMILY_TEXT[family]);
+            snprintf(line, sizeof line, "%s: no positions, the starting point\n", FAMILY_TEXT[family]);
+            say(provenance, sizeof provenance, line);
             continue;
         }
-        char line[512];
         snprintf(line, sizeof line,
                  "%s: %lld positions (%lld held out), K %.1f, %d iterations; log-loss train %.4f -> %.4f, "
                  "held out %.4f -> %.4f\n",
                  FAMILY_TEXT[family], (long long)report.train_positions, (long long)report.held_out_positions,
                  report.k, report.iterations, report.train_loss_before, report.train_loss_after,
                  report.held_out_loss_before, report.held_out_loss_after);
-        fputs(line, stderr);
-        const size_t used = strlen(provenance);
-        snprintf(provenance + used, sizeof provenance - used, "%s", line);
+        say(provenance, sizeof provenance, line);
     }
     if (!weights_file_write(out, models, provenance)) {
         fprintf(stderr, "wuzi-tune: cannot write %s\n", out);
@@ -166,10 +170,7 @@ static int command_order(int argc, char **argv) {
         else files++;
     }
     if (!files || options.epochs < 0 || options.temperature <= 0) return usage();
-    if (note) {
-        const size_t used = strlen(provenance);
-        snprintf(provenance + used, sizeof provenance - used, "\n%s", note);
-    }
+    if (note) append_text(provenance, sizeof provenance, "\n", note);
     append(provenance, sizeof provenance, "\n%.0f games; options: epochs %.0f, rate %g, temperature %g",
            games.count, options.epochs, options.rate, options.temperature);
     append(provenance, sizeof provenance, ", scale %g\n", options.scale, 0, 0, 0);
@@ -190,9 +191,7 @@ static int command_order(int argc, char **argv) {
                      report.loss_before, report.loss_after, report.first_before, report.first_after,
                      report.top8_before, report.top8_after);
         }
-        fputs(line, stderr);
-        const size_t used = strlen(provenance);
-        snprintf(provenance + used, sizeof provenance - used, "%s", line);
+        say(provenance, sizeof provenance, line);
     }
     games_free(&games);
     if (!weights_file_write_order(out, tables, fitted, provenance)) {
