@@ -1,5 +1,4 @@
-/* wuzi-tune: the evaluation's weights learned from games (README.md, "The evaluation learned
- * from games").
+/* wuzi-tune: the evaluation's weights and the move order learned from games (docs/tuning.md).
  *
  *   wuzi-tune init [-o FILE]                 the hand-set starting weights, fitted to nothing
  *   wuzi-tune fit [-o FILE] [options] PGN…   quiet positions of recorded games → fitted weights,
