@@ -99,7 +99,8 @@ $(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/tournament
 # Tests find the programs through these variables, so the sanitizer build tests its own.
 test: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER) $(TEST_BIN) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) WUZI_PLAYER=$(abspath $(PLAYER)) \
-	 WUZI_TUNER=$(abspath $(TUNER)) WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) sh tests/run.sh $(TEST_BIN) \
+	 WUZI_TUNER=$(abspath $(TUNER)) WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) WUZI_SANITIZE=$(SANITIZE) \
+	 sh tests/run.sh $(TEST_BIN) \
 	 tests/windows_check_test.sh tests/match_scripts_test.sh tests/shard_merge_test.sh tests/make_tune_test.sh \
 	 tests/play_browser_test.sh
 
@@ -110,10 +111,10 @@ test-cluster: $(BRAIN) $(RUNNER)
 # The tests that run threads (search helpers, the brain's reader and worker, the watchdog, the
 # web board's server) under ThreadSanitizer: make SANITIZE=thread test-threads
 THREAD_TESTS = $(BUILD)/tests/test_search $(BUILD)/tests/test_engine $(BUILD)/tests/test_protocol \
-	$(BUILD)/tests/test_play_server
+	$(BUILD)/tests/test_analysis $(BUILD)/tests/test_play_server
 test-threads: $(BRAIN) $(PLAYER) $(THREAD_TESTS) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_PLAYER=$(abspath $(PLAYER)) WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) \
-	 TSAN_OPTIONS=halt_on_error=1 sh tests/run.sh $(THREAD_TESTS)
+	 WUZI_SANITIZE=$(SANITIZE) TSAN_OPTIONS=halt_on_error=1 sh tests/run.sh $(THREAD_TESTS)
 
 demo: all
 	./$(BRAIN) demo

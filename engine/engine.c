@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "levels.h"
+#include "monotonic.h"
 #include "rules.h"
 #include "eval.h"
 #include "search.h"
@@ -31,8 +32,10 @@ struct Engine {
     int level_depth;            /* LEVEL_SEARCH: 0 = as deep as time allows */
     char level_name[16];
     Search *search;
+    TimeKeeper keeper;          /* what this game's clock has taught */
     int threads;
     int64_t memory;
+    int64_t table_bytes;        /* asked for directly (INFO hash_size); 0 = from the memory limit */
     uint64_t seed, rng;
     atomic_bool stop;
 };
@@ -57,6 +60,8 @@ void engine_limits_default(EngineLimits *limits) {
     limits->time_left_ms = INT64_MAX;
     limits->max_nodes = 0;
     limits->max_depth = 0;
+    limits->start_ms = 0;
+    limits->realtime = false;
 }
 
 Engine *engine_new(void) {
@@ -72,6 +77,7 @@ Engine *engine_new(void) {
         return NULL;
     }
     engine->threads = 1;
+    timekeeper_reset(&engine->keeper);
     engine->seed = engine->rng = 1;
     atomic_init(&engine->stop, false);
     return engine;
@@ -152,7 +158,9 @@ const char *engine_level_name(const Engine *engine) { return engine->level_name;
  * default size. Recomputed whenever the limit or the thread count changes. */
 static void size_table(Engine *engine) {
     int64_t table = DEFAULT_HASH_BYTES;
-    if (engine->memory > 0) {
+    if (engine->table_bytes > 0) {
+        table = engine->table_bytes;
+    } else if (engine->memory > 0) {
         const int64_t room = engine->memory - PROCESS_OVERHEAD_BYTES - (int64_t)engine->threads * THREAD_BYTES;
         table = room / 2 < table ? room / 2 : table * 4 < room / 2 ? table * 4 : room / 2;
         if (table < (1 << 20)) table = 1 << 20;
@@ -168,6 +176,12 @@ void engine_set_threads(Engine *engine, int threads) {
 
 void engine_set_memory(Engine *engine, int64_t bytes) {
     engine->memory = bytes < 0 ? 0 : bytes;
+    engine->table_bytes = 0;
+    size_table(engine);
+}
+
+void engine_set_table_bytes(Engine *engine, int64_t bytes) {
+    engine->table_bytes = bytes < 0 ? 0 : bytes;
     size_table(engine);
 }
 
@@ -185,6 +199,7 @@ EngineError engine_start(Engine *engine, int width, int height) {
     engine->height = height;
     engine->has_game = true;
     engine->rng = engine->seed;   /* each game replays the same for the same seed */
+    timekeeper_reset(&engine->keeper);
     /* A new game forgets the old ones (table and history), so that a brain process plays the
      * same game for the same moves whatever it played before. */
     search_clear(engine->search);
@@ -311,10 +326,13 @@ static const EngineLimits *limits_or_default(const EngineLimits *limits, EngineL
 }
 
 static SearchLimits search_limits(const Engine *engine, const EngineLimits *limits) {
+    const int empty = board_cell_count(&engine->board) - engine->board.move_count;
     SearchLimits search = {
-        .time = timeman_budget(limits, board_cell_count(&engine->board) - engine->board.move_count),
+        .time = timeman_budget(limits, empty, engine->keeper.overhead_ms),
+        .start_ms = limits->start_ms,
         .max_nodes = limits->max_nodes,
         .max_depth = limits->max_depth,
+        .realtime = limits->realtime,
         .abort = &engine->stop,
     };
     if (engine->level_depth && (!search.max_depth || engine->level_depth < search.max_depth))
@@ -335,24 +353,37 @@ int engine_think(Engine *engine, const EngineLimits *limits, EngineReportFn repo
     if (!engine->has_game || board_full(&engine->board)) return NO_CELL;
     EngineLimits defaults;
     limits = limits_or_default(limits, &defaults);
+    const int64_t started = limits->start_ms ? limits->start_ms : monotonic_ms();
+    const int ply = engine->board.move_count;
+    timekeeper_observe(&engine->keeper, limits, ply);
     const int cell = think_dispatch(engine, limits, report, context);
-    return legal_reply(engine, cell) ? cell : fallback_move(engine);
+    const int move = legal_reply(engine, cell) ? cell : fallback_move(engine);
+    timekeeper_spent(&engine->keeper, limits, ply, monotonic_ms() - started);
+    return move;
 }
 
-void engine_stop(Engine *engine) { atomic_store(&engine->stop, true); }
+/* The search's own flag too, so that a threat search in hand hears it at once. */
+void engine_stop(Engine *engine) {
+    atomic_store(&engine->stop, true);
+    search_stop(engine->search);
+}
 void engine_clear_stop(Engine *engine) { atomic_store(&engine->stop, false); }
 bool engine_stop_requested(const Engine *engine) { return atomic_load(&engine->stop); }
 
-int engine_best_moves(Engine *engine, const EngineLimits *limits, int count, int *cells) {
+int engine_best_moves(Engine *engine, const EngineLimits *limits, int count, int *cells,
+                      EngineReportFn report, void *context) {
     if (count <= 0 || !engine->has_game || board_full(&engine->board)) return 0;
     EngineLimits defaults;
     limits = limits_or_default(limits, &defaults);
     if (engine->level != LEVEL_SEARCH) {
-        cells[0] = engine_think(engine, limits, NULL, NULL);
+        cells[0] = engine_think(engine, limits, report, context);
         return cells[0] ? 1 : 0;
     }
     const SearchLimits search = search_limits(engine, limits);
-    return search_best_moves(engine->search, &engine->board, &search, count, cells);
+    const int found = search_best_moves(engine->search, &engine->board, &search, count, cells, report, context);
+    /* the first is played if the caller plays it: it must be legal like any think's */
+    if (found > 0 && !legal_reply(engine, cells[0])) cells[0] = fallback_move(engine);
+    return found;
 }
 
 /* The search's score for the side to move, in half the time a move may take. */

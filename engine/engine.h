@@ -42,6 +42,9 @@ bool engine_set_level(Engine *engine, const char *name);   /* false: unknown lev
 const char *engine_level_name(const Engine *engine);
 void engine_set_threads(Engine *engine, int threads);
 void engine_set_memory(Engine *engine, int64_t bytes);     /* whole process; 0 = no limit */
+/* The transposition table's size itself (analysis GUIs' INFO hash_size), until the next
+ * engine_set_memory; 0 = from the memory limit again. */
+void engine_set_table_bytes(Engine *engine, int64_t bytes);
 /* The transposition table's share of that memory, in bytes (before rounding to a power of 2). */
 size_t engine_table_bytes(const Engine *engine);
 void engine_set_seed(Engine *engine, uint64_t seed);
@@ -75,7 +78,8 @@ EngineError engine_set_position(Engine *engine, const EngineStone *stones, int c
  * finished iteration through `report` (may be NULL). Returns the cell, or NO_CELL if the board is
  * full. */
 int engine_think(Engine *engine, const EngineLimits *limits, EngineReportFn report, void *context);
-/* Ask a running engine_think to answer now with its best move so far. Thread-safe. The request
+/* Ask a running engine_think (or engine_best_moves, engine_swap2) to answer now with its best
+ * move so far; it hears it within a few thousand nodes, whatever phase it is in. Thread-safe. The request
  * stays until engine_clear_stop: one made just before engine_think starts makes it answer at
  * once (so a stop that races with the start of a think is never lost); the caller clears it
  * when the request has been served. */
@@ -83,8 +87,10 @@ void engine_stop(Engine *engine);
 void engine_clear_stop(Engine *engine);
 bool engine_stop_requested(const Engine *engine);
 
-/* The `count` best moves (n-best analysis); returns how many were found. */
-int engine_best_moves(Engine *engine, const EngineLimits *limits, int count, int *cells);
+/* The `count` best moves (n-best analysis), distinct and best first, from one search that ranks
+ * them all (`report` gets each iteration's lines, ranked); returns how many were found. */
+int engine_best_moves(Engine *engine, const EngineLimits *limits, int count, int *cells,
+                      EngineReportFn report, void *context);
 
 /* Swap2 opening decisions. With 0 stones: three cells to place (black, white, black).
  * With 3 stones: SWAP, or one move (we stay white and play the 4th), or two (4th and 5th).

@@ -34,6 +34,12 @@ typedef struct QuiescenceEntry {
     uint8_t fours_left;
 } QuiescenceEntry;
 
+/* One ranked root move: its score and the line it expects. */
+typedef struct RootLine {
+    int move, score, pv_length;
+    int pv[SEARCH_MAX_PLY];
+} RootLine;
+
 typedef struct Worker {
     struct Search *search;
     int id;
@@ -50,10 +56,12 @@ typedef struct Worker {
     int pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
     int pv_length[SEARCH_MAX_PLY];
     pthread_t thread;
-    /* the root's best move and score from this worker's last finished iteration */
+    /* the root's best move and score from this worker's last finished iteration, and its
+     * ranked lines (more than one when several best moves are asked for) */
     int best_move, best_score, completed_depth;
-    int root_pv[SEARCH_MAX_PLY];
-    int root_pv_length;
+    RootLine lines[SEARCH_MULTIPV_MAX];
+    int line_count;
+    int picked[SEARCH_MULTIPV_MAX];     /* this iteration: the moves of the lines done so far */
     /* this iteration: a root move other than the first was searched in full and is better */
     bool root_improved;
     QuiescenceEntry quiescence_cache[QUIESCENCE_CACHE_SIZE];
@@ -82,13 +90,13 @@ struct Search {
     int thread_count;
     Worker *workers[MAX_THREADS];
     atomic_int stop;
+    bool used;                      /* a think ran since the tables were last emptied */
     /* per think */
     SearchLimits limits;
     int64_t start_ms;
+    int multipv;
     RootMove root[MAX_ROOT_MOVES];
     int root_count;
-    int excluded[MAX_ROOT_MOVES];   /* root moves to leave out (n-best analysis) */
-    int excluded_count;
     EngineReportFn report;
     void *report_context;
 };
@@ -157,10 +165,16 @@ void search_free(Search *search) {
     free(search);
 }
 
+static Worker *worker_get(Search *search, int id);
+
+/* Once a game has begun (the table exists), new threads' workers are made now, not in the
+ * next think's time. */
 void search_set_threads(Search *search, int threads) {
     if (threads < 1) threads = 1;
     if (threads > MAX_THREADS) threads = MAX_THREADS;
     search->thread_count = threads;
+    if (search->table.entries)
+        for (int i = 0; i < threads; i++) worker_get(search, i);
 }
 
 void search_set_hash_bytes(Search *search, size_t bytes) {
@@ -172,14 +186,14 @@ void search_set_hash_bytes(Search *search, size_t bytes) {
 
 size_t search_hash_bytes(const Search *search) { return search->hash_bytes; }
 
-static Worker *worker_get(Search *search, int id);
-
-/* A new game. The table and the workers are made here when they are missing, and the clearing
- * touches every page of the tables: START's time is free, the first move's is not. */
+/* A new game. The table and the workers are made here when they are missing; tables no think
+ * has used since they were made or emptied are zero already, so a new rule right after START
+ * (Piskvork's order) costs nothing. */
 void search_clear(Search *search) {
     if (!search->table.entries) tt_resize(&search->table, search->hash_bytes);
-    tt_clear(&search->table);
     for (int i = 0; i < search->thread_count; i++) worker_get(search, i);
+    if (!search->used) return;
+    tt_clear(&search->table);
     for (int i = 0; i < MAX_THREADS; i++) {
         Worker *worker = search->workers[i];
         if (!worker) continue;
@@ -187,6 +201,7 @@ void search_clear(Search *search) {
         memset(worker->history, 0, sizeof worker->history);
         memset(worker->quiescence_cache, 0, sizeof worker->quiescence_cache);
     }
+    search->used = false;
 }
 
 void search_stop(Search *search) { atomic_store(&search->stop, 1); }
@@ -220,7 +235,10 @@ static void watchdog_cond_init(pthread_cond_t *wake) {
 }
 #endif
 
-static bool watchdog_start(Watchdog *watchdog, Search *search, int64_t ms) {
+/* `deadline_ms` on monotonic_ms(). */
+static bool watchdog_start(Watchdog *watchdog, Search *search, int64_t deadline_ms) {
+    int64_t ms = deadline_ms - monotonic_ms();
+    if (ms < 0) ms = 0;
     watchdog->done = false;
     watchdog->search = search;
     clock_gettime(WATCHDOG_CLOCK, &watchdog->deadline);
@@ -254,6 +272,7 @@ static Worker *worker_get(Search *search, int id) {
     if (!search->workers[id]) {
         Worker *worker = table_memory_alloc(sizeof *worker);
         if (!worker) return NULL;
+        table_memory_populate(worker, sizeof *worker, NULL);
         worker->threat = threat_new(THREAT_HASH_BYTES);
         if (!worker->threat) {
             table_memory_free(worker, sizeof *worker);
@@ -587,7 +606,7 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     worker->static_eval[ply] = static_score;
     const bool improving = ply < 2 || static_score > worker->static_eval[ply - 2];
     /* The table's bound, where it says more than the static score, is the better guess for the
-     * pruning below (+35 Elo over two runs: search_params.h). */
+     * pruning below (+47 Elo: docs/experiments.md). */
     int estimate = static_score;
     if (hit.bound != BOUND_NONE && abs(tt_score) < MATE_BOUND &&
         (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER ? tt_score > static_score : tt_score < static_score)))
@@ -673,10 +692,35 @@ static int negamax(Worker *worker, int depth, int ply, int alpha, int beta, bool
     return best_score;
 }
 
-/* One iteration at the root over the prepared root moves (losing ones last). */
-static int search_root(Worker *worker, int depth, int alpha, int beta) {
+/* ---- the root ------------------------------------------------------------------------------ */
+
+/* Realtime lines are for a person watching a long think: not for the first plies or moments. */
+static bool realtime_shown(const Worker *worker, int depth) {
+    const Search *search = worker->search;
+    return worker->id == 0 && search->limits.realtime && depth >= REALTIME_MIN_DEPTH &&
+           monotonic_ms() - search->start_ms >= REALTIME_MIN_MS;
+}
+
+static void report_root(const Worker *worker, EngineReportKind kind, int cell) {
+    const Search *search = worker->search;
+    if (!search->report) return;
+    EngineReport report = {.kind = kind, .cell = cell};
+    search->report(search->report_context, &report);
+}
+
+static bool picked_before(const Worker *worker, int line, int cell) {
+    for (int i = 0; i < line; i++)
+        if (worker->picked[i] == cell) return true;
+    return false;
+}
+
+/* One iteration at the root over the prepared root moves (losing ones last), for line `line`
+ * of a multi-PV search: the moves the lines before it took this iteration are left out, and
+ * the move this line had last iteration is tried first. */
+static int search_root(Worker *worker, int depth, int alpha, int beta, int line) {
     Search *search = worker->search;
     Board *board = &worker->board;
+    const int me = board->to_move;
     worker->static_eval[0] = eval_position(board);
     worker->root_depth = depth;
     worker->pv_length[0] = 0;
@@ -684,21 +728,27 @@ static int search_root(Worker *worker, int depth, int alpha, int beta) {
     int order[MAX_ROOT_MOVES] = {0};
     bool loses[MAX_ROOT_MOVES];
     int count = 0;
-    /* previous best first, then the rest in the prepared order */
+    const int previous_best = line == 0 ? worker->best_move : worker->lines[line].move;
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < search->root_count; i++) {
-            const bool previous = search->root[i].cell == worker->best_move;
-            if (previous != (pass == 0)) continue;
+            const int cell = search->root[i].cell;
+            if ((cell == previous_best) != (pass == 0) || picked_before(worker, line, cell)) continue;
             loses[count] = search->root[i].loses;
-            order[count++] = search->root[i].cell;
+            order[count++] = cell;
         }
+    if (count == 0) return -INFINITE_SCORE;
+    const bool realtime = realtime_shown(worker, depth);
     int best_move = order[0];
     worker->root_improved = false;
     for (int i = 0; i < count; i++) {
         const int move = order[i];
+        if (realtime) report_root(worker, REPORT_ROOT_SEARCHING, move);
         int score;
         board_make_fast(board, move);
-        if (loses[i]) {
+        if (rules_wins_at(board, move, me)) {
+            score = mate_in(0, 1);
+            worker->pv_length[1] = 0;
+        } else if (loses[i]) {
             score = -(MATE - 4);    /* refuted by the opponent's VCF; exact length unknown */
             worker->pv_length[1] = 0;
         } else if (i == 0) {
@@ -709,6 +759,10 @@ static int search_root(Worker *worker, int depth, int alpha, int beta) {
         }
         board_undo_fast(board);
         if (stopped(search)) break;
+        if (realtime) {
+            report_root(worker, REPORT_ROOT_SEARCHED, move);
+            if (score <= -MATE_BOUND) report_root(worker, REPORT_ROOT_LOST, move);
+        }
         if (score > best_score) {
             best_score = score;
             best_move = move;
@@ -716,6 +770,7 @@ static int search_root(Worker *worker, int depth, int alpha, int beta) {
                 alpha = score;
                 update_pv(worker, 0, move);
                 worker->root_improved = i > 0;
+                if (realtime) report_root(worker, REPORT_ROOT_BEST, move);
                 if (alpha >= beta) break;
             }
         }
@@ -727,20 +782,23 @@ static int search_root(Worker *worker, int depth, int alpha, int beta) {
     return best_score;
 }
 
-static void report_iteration(Worker *worker, int depth, int score) {
+static void report_line(Worker *worker, const RootLine *line, int rank, int depth) {
     Search *search = worker->search;
     if (!search->report) return;
-    EngineReport report = {0};
-    report.depth = depth;
-    report.score = score;
-    if (score >= MATE_BOUND) report.mate = (MATE - score + 1) / 2;
-    if (score <= -MATE_BOUND) report.mate = -((MATE + score + 1) / 2);
+    EngineReport report = {.kind = REPORT_ITERATION, .depth = depth, .score = line->score};
+    report.multipv = search->multipv > 1 ? rank : 0;
+    if (line->score >= MATE_BOUND) report.mate = (MATE - line->score + 1) / 2;
+    if (line->score <= -MATE_BOUND) report.mate = -((MATE + line->score + 1) / 2);
     publish_nodes(worker);
     report.nodes = total_nodes(search);
     report.elapsed_ms = monotonic_ms() - search->start_ms;
-    report.pv_length = worker->root_pv_length < REPORT_PV_MAX ? worker->root_pv_length : REPORT_PV_MAX;
-    for (int i = 0; i < report.pv_length; i++) report.pv[i] = worker->root_pv[i];
+    report.pv_length = line->pv_length < REPORT_PV_MAX ? line->pv_length : REPORT_PV_MAX;
+    for (int i = 0; i < report.pv_length; i++) report.pv[i] = line->pv[i];
     search->report(search->report_context, &report);
+}
+
+static void report_iteration(Worker *worker, int depth) {
+    for (int i = 0; i < worker->line_count; i++) report_line(worker, &worker->lines[i], i + 1, depth);
 }
 
 /* How much of the soft budget this move deserves: more while the best move keeps changing or
@@ -752,70 +810,136 @@ static double time_scale(double scale, bool move_changed, int score_drop, int de
     return scale < TIME_SCALE_MIN ? TIME_SCALE_MIN : scale > TIME_SCALE_MAX ? TIME_SCALE_MAX : scale;
 }
 
-static bool time_for_another(const Search *search, double scale) {
+/* Another iteration, when the scaled soft budget has time left; on a game clock also only when
+ * it is expected to finish before the hard limit (from the growth of the last two), since an
+ * iteration cut short rarely changes the move and its time would be there for later moves. */
+static bool time_for_another(const Search *search, double scale, int64_t last_ms, int64_t before_ms) {
     const TimeBudget *time = &search->limits.time;
     if (time->unlimited) return true;
     double budget = (double)time->soft_ms * scale;
     if (budget > (double)time->hard_ms) budget = (double)time->hard_ms;
-    return (double)(monotonic_ms() - search->start_ms) < budget * TIME_NEXT_ITERATION;
+    const int64_t elapsed = monotonic_ms() - search->start_ms;
+    if ((double)elapsed >= budget * TIME_NEXT_ITERATION) return false;
+    if (!time->clock) return true;
+    double growth = before_ms >= TIME_GROWTH_SAMPLE_MS ? (double)last_ms / (double)before_ms : TIME_GROWTH_MAX;
+    if (growth < TIME_GROWTH_MIN) growth = TIME_GROWTH_MIN;
+    if (growth > TIME_GROWTH_MAX) growth = TIME_GROWTH_MAX;
+    return (double)elapsed + (double)last_ms * growth <= (double)time->hard_ms;
 }
 
-static void finish_iteration(Worker *worker, int depth, int score) {
-    worker->best_score = score;
-    worker->best_move = worker->pv[0][0];
+static void save_line(Worker *worker, RootLine *line, int score) {
+    line->move = worker->pv[0][0];
+    line->score = score;
+    line->pv_length = worker->pv_length[0];
+    memcpy(line->pv, worker->pv[0], sizeof(int) * (size_t)line->pv_length);
+}
+
+/* The lines of one iteration, best first (a later line can come out above an earlier one:
+ * each is searched with what the table knows by then). */
+static void rank_lines(RootLine *lines, int count) {
+    for (int i = 1; i < count; i++) {
+        const RootLine line = lines[i];
+        int j = i;
+        for (; j > 0 && lines[j - 1].score < line.score; j--) lines[j] = lines[j - 1];
+        lines[j] = line;
+    }
+}
+
+static void finish_iteration(Worker *worker, int depth, const RootLine *lines, int count) {
+    memcpy(worker->lines, lines, sizeof *lines * (size_t)count);
+    worker->line_count = count;
+    rank_lines(worker->lines, count);
+    worker->best_score = worker->lines[0].score;
+    worker->best_move = worker->lines[0].move;
     worker->completed_depth = depth;
-    worker->root_pv_length = worker->pv_length[0];
-    memcpy(worker->root_pv, worker->pv[0], sizeof(int) * (size_t)worker->pv_length[0]);
+}
+
+/* The aspiration window: centred on the last score, as wide as the score is large (a few
+ * hundred at a score of thousands), widened on each fail and opened fully after a few fails or
+ * once the score is a forced result, so that no iteration re-searches without end. A decisive
+ * score that fails high with the same best move is taken as it is: the move is clear, and
+ * resolving by how much it wins cost one iteration ten times the last. */
+static int aspiration_search(Worker *worker, int depth, int score, bool *exact) {
+    Search *search = worker->search;
+    int alpha = -INFINITE_SCORE, beta = INFINITE_SCORE;
+    int delta = ASPIRATION_WINDOW + abs(score) / ASPIRATION_SCALE;
+    if (depth >= ASPIRATION_DEPTH && abs(score) < MATE_BOUND) {
+        alpha = score - delta;
+        beta = score + delta;
+    }
+    for (int fails = 0;; fails++) {
+        const int result = search_root(worker, depth, alpha, beta, 0);
+        if (stopped(search)) return result;
+        *exact = true;
+        if (result >= beta && result >= ASPIRATION_DECISIVE && result < MATE_BOUND &&
+            worker->pv[0][0] == worker->best_move) {
+            *exact = false;
+            return result;
+        }
+        const bool open = fails + 1 >= ASPIRATION_FAILS || abs(result) >= MATE_BOUND;
+        if (result <= alpha) {
+            alpha = open || result - delta <= -INFINITE_SCORE ? -INFINITE_SCORE : result - delta;
+        } else if (result >= beta) {
+            beta = open || result + delta >= INFINITE_SCORE ? INFINITE_SCORE : result + delta;
+        } else {
+            return result;
+        }
+        delta *= 2;
+    }
 }
 
 static void iterate(Worker *worker) {
     Search *search = worker->search;
     const int max_depth = search->limits.max_depth > 0 ? search->limits.max_depth : SEARCH_MAX_PLY - 16;
-    int score = 0;
+    int lines_wanted = worker->id == 0 ? search->multipv : 1;
+    if (lines_wanted > search->root_count) lines_wanted = search->root_count;
+    RootLine lines[SEARCH_MULTIPV_MAX];
+    int score = 0, exact_score = 0;
     double scale = 1.0;
-    /* Helpers start one deeper on odd ids so the threads spread over depths (Lazy SMP).
-     * Measured: 2 threads against 1 at the same time, +25.8 +/- 25.1 Elo (258-221-18 over 500
-     * games, 10/0.2 freestyle, one game at a time; SPRT [0, 20] LLR 1.90, no decision). */
+    int64_t iteration_start = monotonic_ms(), last_ms = 0, before_ms = 0;
+    /* Helpers start one deeper on odd ids so the threads spread over depths (Lazy SMP): +25.8
+     * Elo for 2 threads (docs/experiments.md). */
     for (int depth = 1 + (worker->id & 1); depth <= max_depth; depth++) {
-        int window = ASPIRATION_WINDOW;
-        int alpha = -INFINITE_SCORE, beta = INFINITE_SCORE;
-        if (depth >= ASPIRATION_DEPTH && abs(score) < MATE_BOUND) {
-            alpha = score - window;
-            beta = score + window;
-        }
-        int result;
-        for (;;) {
-            result = search_root(worker, depth, alpha, beta);
-            if (stopped(search)) break;
-            if (result <= alpha) {
-                alpha = result - window > -INFINITE_SCORE ? result - window : -INFINITE_SCORE;
-            } else if (result >= beta) {
-                beta = result + window < INFINITE_SCORE ? result + window : INFINITE_SCORE;
-            } else {
-                break;
-            }
-            window *= 2;
-        }
+        bool exact = true;
+        const int result = aspiration_search(worker, depth, exact_score, &exact);
         if (stopped(search)) {
             /* A root move searched in full and better than the last best counts. */
-            if (worker->root_improved && worker->pv_length[0] > 0) {
-                worker->best_move = worker->pv[0][0];
-                worker->root_pv_length = worker->pv_length[0];
-                memcpy(worker->root_pv, worker->pv[0], sizeof(int) * (size_t)worker->pv_length[0]);
+            if (worker->root_improved && worker->pv_length[0] > 0 && worker->line_count == 1) {
+                save_line(worker, &worker->lines[0], worker->lines[0].score);
+                worker->best_move = worker->lines[0].move;
             }
             break;
         }
-        const bool move_changed = worker->pv[0][0] != worker->best_move;
+        save_line(worker, &lines[0], result);
+        worker->picked[0] = lines[0].move;
+        int count = 1;
+        for (; count < lines_wanted; count++) {
+            const int other = search_root(worker, depth, -INFINITE_SCORE, INFINITE_SCORE, count);
+            if (stopped(search)) break;
+            save_line(worker, &lines[count], other);
+            worker->picked[count] = lines[count].move;
+        }
+        if (count < lines_wanted) break;    /* stopped: the last whole iteration stands */
+        const bool move_changed = lines[0].move != worker->best_move;
         const int drop = score - result;
         score = result;
-        finish_iteration(worker, depth, score);
+        if (exact) exact_score = result;    /* the next window is centred on what is known */
+        finish_iteration(worker, depth, lines, count);
         if (worker->id != 0) continue;
-        report_iteration(worker, depth, score);
+        if (search->limits.realtime && realtime_shown(worker, depth)) {
+            report_root(worker, REPORT_ROOT_REFRESH, NO_CELL);
+            report_root(worker, REPORT_ROOT_BEST, worker->best_move);
+        }
+        report_iteration(worker, depth);
+        const int64_t now = monotonic_ms();
+        before_ms = last_ms;
+        last_ms = now - iteration_start;
+        iteration_start = now;
         /* A proven result does not change with depth. */
-        if (abs(score) >= MATE_BOUND && depth >= 3) break;
+        if (abs(score) >= MATE_BOUND && depth >= 3 && lines_wanted == 1) break;
         if (search->root_count == 1 && depth >= 2) break;
         scale = time_scale(scale, move_changed && depth > 1, depth > 1 ? drop : 0, depth);
-        if (!time_for_another(search, scale)) break;
+        if (!time_for_another(search, scale, last_ms, before_ms)) break;
     }
     publish_nodes(worker);
 }
@@ -833,35 +957,33 @@ static int64_t vcf_budget(const Search *search, int64_t most) {
     return budget < 100 ? 100 : budget > most ? most : budget;
 }
 
-static bool excluded(const Search *search, int cell) {
-    for (int j = 0; j < search->excluded_count; j++)
-        if (search->excluded[j] == cell) return true;
-    return false;
+/* The root's candidates in the picker's order: the forced block, the defences against a
+ * winning threat, or every move worth searching. */
+static int root_candidates(Board *board, int *cells) {
+    int forced = NO_CELL, plies = 0;
+    if (immediate(board, &forced, &plies) == OUTCOME_FORCED) {
+        cells[0] = forced;
+        return 1;
+    }
+    const bool defending = defence_needed(board) == DEFEND_OPEN_FOUR;
+    MovePicker picker;
+    movepick_init(&picker, board, NO_CELL, NULL, NULL, defending ? DEFEND_OPEN_FOUR : DEFEND_NONE);
+    int count = movepick_all(&picker, cells, MAX_ROOT_MOVES);
+    if (count == 0 && defending) {
+        /* No defence stops the threat: still play the move the search likes best (the
+         * opponent may not see the win), never just the first empty cell. */
+        movepick_init(&picker, board, NO_CELL, NULL, NULL, DEFEND_NONE);
+        count = movepick_all(&picker, cells, MAX_ROOT_MOVES);
+    }
+    return count;
 }
 
 static void prepare_root(Search *search, Worker *main) {
     Board *board = &main->board;
-    int cells[MAX_ROOT_MOVES], count;
-    int forced = NO_CELL, plies = 0;
-    const Outcome outcome = immediate(board, &forced, &plies);
-    if (outcome == OUTCOME_FORCED) {
-        cells[0] = forced;
-        count = 1;
-    } else {
-        const bool defending = defence_needed(board) == DEFEND_OPEN_FOUR;
-        MovePicker picker;
-        movepick_init(&picker, board, NO_CELL, NULL, NULL, defending ? DEFEND_OPEN_FOUR : DEFEND_NONE);
-        count = movepick_all(&picker, cells, MAX_ROOT_MOVES);
-        if (count == 0 && defending) {
-            /* No defence stops the threat: still play the move the search likes best (the
-             * opponent may not see the win), never just the first empty cell. */
-            movepick_init(&picker, board, NO_CELL, NULL, NULL, DEFEND_NONE);
-            count = movepick_all(&picker, cells, MAX_ROOT_MOVES);
-        }
-    }
+    int cells[MAX_ROOT_MOVES];
+    const int count = root_candidates(board, cells);
     search->root_count = 0;
     for (int i = 0; i < count; i++) {
-        if (excluded(search, cells[i])) continue;
         RootMove *root = &search->root[search->root_count++];
         root->cell = cells[i];
         root->loses = false;
@@ -905,10 +1027,12 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
 
 SearchResult search_think(Search *search, const Board *board, const SearchLimits *limits,
                           EngineReportFn report, void *context) {
-    atomic_store(&search->stop, 0);
+    /* a stop asked for before the think began is not lost */
+    atomic_store(&search->stop, limits->abort && atomic_load(limits->abort));
+    search->start_ms = limits->start_ms ? limits->start_ms : monotonic_ms();
     Watchdog watchdog;
     const bool watched = !limits->time.unlimited && limits->time.hard_ms > 0 &&
-                         watchdog_start(&watchdog, search, limits->time.hard_ms);
+                         watchdog_start(&watchdog, search, search->start_ms + limits->time.hard_ms);
     const SearchResult result = think(search, board, limits, report, context);
     if (watched) watchdog_finish(&watchdog);
     return result;
@@ -916,47 +1040,142 @@ SearchResult search_think(Search *search, const Board *board, const SearchLimits
 
 typedef bool (*ThreatFn)(ThreatSearch *, Board *, int64_t, int *, int64_t *, const atomic_int *);
 
+/* The line of a threat win, played on to the five: the threat search's own line can stop
+ * short of it (a reply it did not store), and "win in N" must count to the five. */
+static int complete_line(Worker *main, ThreatFn threat, int *line, int length) {
+    Board *board = &main->board;
+    const int attacker = board->to_move;
+    int made = 0;
+    while (made < length && board_empty_at(board, line[made])) board_make_fast(board, line[made++]);
+    for (int round = 0; round < WIN_LINE_ROUNDS && made == length && length < SEARCH_MAX_PLY - 1; round++) {
+        if (length > 0 && board->cell[line[length - 1]] == attacker &&
+            rules_wins_at(board, line[length - 1], attacker))
+            break;
+        if (board->to_move != attacker) break;
+        int move = NO_CELL, more[SEARCH_MAX_PLY];
+        int64_t nodes = 0;
+        if (!threat(main->threat, board, WIN_LINE_NODES, &move, &nodes, &main->search->stop)) break;
+        main->nodes += (uint64_t)nodes;
+        main->threat_nodes += (uint64_t)nodes;
+        int extra = threat_last_line(main->threat, more, SEARCH_MAX_PLY - length);
+        if (extra == 0) more[extra++] = move;
+        for (int i = 0; i < extra && board_empty_at(board, more[i]); i++) {
+            line[length++] = more[i];
+            board_make_fast(board, more[i]);
+            made++;
+        }
+    }
+    while (made--) board_undo_fast(board);
+    return length;
+}
+
 /* Try one threat search at the root; on a win, report it and fill *result. */
 static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64_t budget,
                             SearchResult *result) {
-    if (search->excluded_count) return false;
+    if (search->multipv > 1) return false;
     int win = NO_CELL;
     int64_t nodes = 0;
-    const bool found = threat(main->threat, &main->board, budget, &win, &nodes,
-                              &search->stop);
+    const bool found = threat(main->threat, &main->board, budget, &win, &nodes, &search->stop);
     main->nodes += (uint64_t)nodes;
     main->threat_nodes += (uint64_t)nodes;
     publish_nodes(main);
     if (!found) return false;
-    main->root_pv_length = threat_last_line(main->threat, main->root_pv, SEARCH_MAX_PLY);
-    if (main->root_pv_length == 0) main->root_pv[main->root_pv_length++] = win;
-    const int score = MATE - main->root_pv_length;
-    report_iteration(main, main->root_pv_length, score);
-    *result = finish(search, win, score, main->root_pv_length);
+    RootLine *line = &main->lines[0];
+    line->pv_length = threat_last_line(main->threat, line->pv, SEARCH_MAX_PLY);
+    if (line->pv_length == 0 || line->pv[0] != win) {
+        line->pv[0] = win;
+        line->pv_length = 1;
+    }
+    line->pv_length = complete_line(main, threat, line->pv, line->pv_length);
+    line->move = win;
+    line->score = MATE - line->pv_length;
+    main->line_count = 1;
+    report_iteration(main, line->pv_length);
+    *result = finish(search, win, line->score, line->pv_length);
     return true;
 }
 
-/* The best-weighted legal move, without a search: what a zero time limit gets. */
-static int static_choice(Board *board) {
+/* Distance from the centre, doubled so that even boards need no fractions. */
+static int centre_distance(const Board *board, int cell) {
+    const int dx = abs(2 * cell_x(cell) - (board->width - 1)), dy = abs(2 * cell_y(cell) - (board->height - 1));
+    return dx > dy ? dx : dy;
+}
+
+/* The `count` empty cells nearest the centre, nearest first (the opening move and its peers). */
+static int cells_by_centre(const Board *board, int *cells, int count) {
+    int found = 0;
+    for (int ring = 0; found < count && ring <= board->width + board->height; ring++)
+        for (int c = board_first(board); c && found < count; c = board_next(board, c))
+            if (board_empty_at(board, c) && centre_distance(board, c) == ring) cells[found++] = c;
+    return found;
+}
+
+/* The best-weighted legal moves without a search, as many as asked (distinct, best first):
+ * what a zero time limit gets. On an empty board, the cells nearest the centre. */
+static int static_choices(Board *board, int *cells, int count) {
+    if (board->move_count == 0) return cells_by_centre(board, cells, count);
     int forced = NO_CELL, plies = 0;
     const Outcome outcome = immediate(board, &forced, &plies);
-    if (outcome == OUTCOME_FORCED) return forced;
-    if (outcome == OUTCOME_WIN && plies == 1) return movegen_find(board, board->to_move, CLASS_FIVE);
+    int found = 0;
+    if (outcome == OUTCOME_FORCED) cells[found++] = forced;
+    if (outcome == OUTCOME_WIN && plies == 1) cells[found++] = movegen_find(board, board->to_move, CLASS_FIVE);
+    if (found == count) return found;
     const bool defending = defence_needed(board) == DEFEND_OPEN_FOUR;
     MovePicker picker;
     movepick_init(&picker, board, NO_CELL, NULL, NULL, defending ? DEFEND_OPEN_FOUR : DEFEND_NONE);
-    int move = movepick_next(&picker);
-    if (move != NO_CELL) return move;
-    if (board->move_count == 0) return cell_at(board->width / 2, board->height / 2);
-    return NO_CELL;
+    for (int move = movepick_next(&picker); move != NO_CELL && found < count; move = movepick_next(&picker))
+        if (found == 0 || move != cells[0]) cells[found++] = move;
+    return found;
+}
+
+/* Lines of a think that ends without a search (a zero time limit, an empty board). */
+static SearchResult static_result(Search *search, Worker *main) {
+    int cells[SEARCH_MULTIPV_MAX];
+    const int count = static_choices(&main->board, cells, search->multipv);
+    main->line_count = count;
+    for (int i = 0; i < count; i++)
+        main->lines[i] = (RootLine){.move = cells[i], .score = 0, .pv_length = 1, .pv = {cells[i]}};
+    return finish(search, count ? cells[0] : NO_CELL, 0, 0);
+}
+
+int search_pick_thread(const ThreadOutcome *outcomes, int count) {
+    int best = 0;
+    if (outcomes[0].score >= MATE_BOUND) return 0;
+    for (int i = 1; i < count; i++) {
+        const ThreadOutcome *helper = &outcomes[i], *chosen = &outcomes[best];
+        if (helper->move == NO_CELL || helper->depth == 0 || chosen->score >= MATE_BOUND) continue;
+        if (helper->score >= MATE_BOUND || (abs(helper->score) < MATE_BOUND && helper->depth > chosen->depth))
+            best = i;
+    }
+    return best;
+}
+
+static const Worker *chosen_worker(const Search *search, int helpers) {
+    if (search->multipv > 1) return search->workers[0];
+    ThreadOutcome outcomes[MAX_THREADS];
+    for (int i = 0; i <= helpers; i++) {
+        const Worker *worker = search->workers[i];
+        outcomes[i] = (ThreadOutcome){worker->best_move, worker->best_score, worker->completed_depth};
+    }
+    return search->workers[search_pick_thread(outcomes, helpers + 1)];
+}
+
+static bool start_helper(Worker *worker) {
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return false;
+    pthread_attr_setstacksize(&attributes, ENGINE_THREAD_STACK);
+    const bool started = pthread_create(&worker->thread, &attributes, helper_main, worker) == 0;
+    pthread_attr_destroy(&attributes);
+    return started;
 }
 
 static SearchResult think(Search *search, const Board *board, const SearchLimits *limits,
                           EngineReportFn report, void *context) {
     search->limits = *limits;
-    search->start_ms = monotonic_ms();
+    search->multipv = limits->multipv < 1 ? 1 : limits->multipv > SEARCH_MULTIPV_MAX ? SEARCH_MULTIPV_MAX : limits->multipv;
     search->report = report;
     search->report_context = context;
+    search->used = true;
     /* without the memory asked for, a small table rather than none */
     if (!search->table.entries && !tt_resize(&search->table, search->hash_bytes) &&
         !tt_resize(&search->table, 1u << 20))
@@ -968,13 +1187,11 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
     memcpy(&main->board, board, sizeof *board);
     main->best_move = NO_CELL;
     main->completed_depth = 0;
+    main->line_count = 0;
+    search->root_count = 0;
     if (board_full(board)) return finish(search, NO_CELL, 0, 0);
-    if (board->move_count == 0) {
-        const int centre = cell_at(board->width / 2, board->height / 2);
-        return finish(search, centre, 0, 0);
-    }
-    if (!limits->time.unlimited && limits->time.hard_ms <= 0)
-        return finish(search, static_choice(&main->board), 0, 0);
+    if (board->move_count == 0 || (!limits->time.unlimited && limits->time.hard_ms <= 0))
+        return static_result(search, main);
 
     /* A win by continuous fours needs no search; nor one by threes and fours, which is
      * costlier and gets a smaller share of the turn. */
@@ -1005,7 +1222,8 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
         memcpy(&worker->board, board, sizeof *board);
         worker->best_move = NO_CELL;
         worker->completed_depth = 0;
-        if (pthread_create(&worker->thread, NULL, helper_main, worker) != 0) {
+        worker->line_count = 0;
+        if (!start_helper(worker)) {
             helpers = i - 1;
             break;
         }
@@ -1013,34 +1231,27 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
     iterate(main);
     search_stop(search);
     for (int i = 1; i <= helpers; i++) pthread_join(search->workers[i]->thread, NULL);
-
-    /* A helper that finished a deeper iteration knows more. */
-    Worker *best = main;
-    for (int i = 1; i <= helpers; i++) {
-        Worker *worker = search->workers[i];
-        if (worker->completed_depth > best->completed_depth && worker->best_move != NO_CELL &&
-            abs(worker->best_score) < MATE_BOUND)
-            best = worker;
+    if (main->line_count == 0) {
+        /* stopped before the first iteration ended: the root's order stands */
+        main->line_count = search->multipv < search->root_count ? search->multipv : search->root_count;
+        for (int i = 0; i < main->line_count; i++) {
+            const int cell = search->root[i].cell;
+            main->lines[i] = (RootLine){.move = cell, .score = 0, .pv_length = 1, .pv = {cell}};
+        }
     }
+    const Worker *best = chosen_worker(search, helpers);
     return finish(search, best->best_move, best->best_score, best->completed_depth);
 }
 
 int search_best_moves(Search *search, const Board *board, const SearchLimits *limits, int count,
-                      int *cells) {
-    /* Search, leave the best move out at the root, search again: n searches sharing the time. */
+                      int *cells, EngineReportFn report, void *context) {
     SearchLimits each = *limits;
-    if (!each.time.unlimited && count > 0) {
-        each.time.soft_ms /= count;
-        each.time.hard_ms /= count;
-    }
+    each.multipv = count;
+    const SearchResult result = search_think(search, board, &each, report, context);
+    const Worker *main = search->workers[0];
+    if (result.move == NO_CELL || !main) return 0;
     int found = 0;
-    search->excluded_count = 0;
-    while (found < count && found < MAX_ROOT_MOVES) {
-        const SearchResult result = search_think(search, board, &each, NULL, NULL);
-        if (result.move == NO_CELL || search->root_count == 0) break;
-        cells[found++] = result.move;
-        search->excluded[search->excluded_count++] = result.move;
-    }
-    search->excluded_count = 0;
+    for (int i = 0; i < main->line_count && found < count; i++) cells[found++] = main->lines[i].move;
+    if (found == 0) cells[found++] = result.move;
     return found;
 }

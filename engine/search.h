@@ -24,10 +24,15 @@ typedef struct Search Search;
 
 #define SEARCH_MAX_THREADS 64
 
+#define SEARCH_MULTIPV_MAX 32
+
 typedef struct SearchLimits {
     TimeBudget time;
+    int64_t start_ms;       /* when the turn's clock started (monotonic_ms); 0 = now */
     int64_t max_nodes;      /* 0 = none */
     int max_depth;          /* 0 = none */
+    int multipv;            /* how many best moves to rank, each with its own line; 0 = one */
+    bool realtime;          /* report each root move as it is searched */
     /* Set from another thread to make the search answer now with its best move so far; may be
      * NULL. Unlike search_stop, a request made before the search starts is not lost. */
     const atomic_bool *abort;
@@ -48,6 +53,7 @@ void search_set_threads(Search *search, int threads);
 /* Transposition table size; the threat searches take a small fixed share on top. */
 void search_set_hash_bytes(Search *search, size_t bytes);
 size_t search_hash_bytes(const Search *search);
+/* A new game: the tables made if missing, emptied if a think has used them since. */
 void search_clear(Search *search);
 void search_stop(Search *search);
 
@@ -56,8 +62,15 @@ void search_stop(Search *search);
 SearchResult search_think(Search *search, const Board *board, const SearchLimits *limits,
                           EngineReportFn report, void *context);
 
-/* The best `count` root moves, each searched under the same limits split between them. */
+/* What one search thread finished with (index 0: the main thread). */
+typedef struct ThreadOutcome { int move, score, depth; } ThreadOutcome;
+/* Which thread's result a think answers with: the main thread's proven win is never given up,
+ * a helper's proven win comes next, then the deepest iteration with an ordinary score. */
+int search_pick_thread(const ThreadOutcome *outcomes, int count);
+
+/* The best `count` distinct moves, best first (limits->multipv is taken as `count`): one
+ * search ranks them all, reporting a line per move each iteration. Returns how many. */
 int search_best_moves(Search *search, const Board *board, const SearchLimits *limits, int count,
-                      int *cells);
+                      int *cells, EngineReportFn report, void *context);
 
 #endif

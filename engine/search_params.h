@@ -5,9 +5,14 @@
 #ifndef WUZI_SEARCH_PARAMS_H
 #define WUZI_SEARCH_PARAMS_H
 
-/* Aspiration window around the last iteration's score, from this depth on (core). */
+/* Aspiration window around the last iteration's score, from this depth on (core), plus the
+ * last exact score / ASPIRATION_SCALE; fully open after ASPIRATION_FAILS fails or at a forced
+ * result; a fail high above ASPIRATION_DECISIVE with the same move is taken as it is. */
 #define ASPIRATION_DEPTH 4
 #define ASPIRATION_WINDOW 60
+#define ASPIRATION_SCALE 1000000
+#define ASPIRATION_FAILS 1000
+#define ASPIRATION_DECISIVE 1000000
 
 /* Reverse futility: at low depth a static score this far above beta (per ply) fails high (core). */
 #define FUTILITY_DEPTH 6
@@ -78,5 +83,26 @@
 #define TIME_DROP_FACTOR 1.2
 #define TIME_SCALE_MIN 0.5
 #define TIME_SCALE_MAX 1.8
+/* The game clock: shared over the moves the game may still last (an empty cell in 4, 12 to 40),
+ * a move never more than an eighth of it nor TIME_HARD_FACTOR times its share; the manager's
+ * learned cost per move forgotten by an eighth a move. */
+#define TIME_CELLS_PER_MOVE 4
+#define TIME_MOVES_MIN 12
+#define TIME_MOVES_MAX 40
+#define TIME_CLOCK_CAP 8
+#define TIME_HARD_FACTOR 3.0
+#define TIME_OVERHEAD_DECAY 8
+/* Where the clock binds, no iteration starts that the last two predict to end past the hard
+ * limit (its cost: the last one's times their growth, kept within these). */
+#define TIME_GROWTH_MIN 1.5
+#define TIME_GROWTH_MAX 4.0
+#define TIME_GROWTH_SAMPLE_MS 5     /* shorter iterations say nothing of the growth */
+/* Analysis GUIs' realtime lines: from this depth and this long into a think. */
+#define REALTIME_MIN_DEPTH 6
+#define REALTIME_MIN_MS 100
+/* A threat win's line played on to the five: at most this many further threat searches of
+ * this many nodes. */
+#define WIN_LINE_ROUNDS 8
+#define WIN_LINE_NODES 20000
 
 #endif

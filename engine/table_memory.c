@@ -33,12 +33,32 @@ void table_memory_free(void *memory, size_t bytes) {
     if (memory) munmap(memory, mapped_length(bytes));
 }
 
+bool table_memory_populate(void *memory, size_t bytes, const atomic_bool *cancel) {
+#if defined(MADV_POPULATE_WRITE)
+    uint8_t *const block = memory;
+    for (size_t done = 0; done < bytes; done += HUGE_PAGE) {
+        if (cancel && atomic_load_explicit(cancel, memory_order_relaxed)) return true;
+        const size_t length = bytes - done < HUGE_PAGE ? bytes - done : HUGE_PAGE;
+        if (madvise(block + done, length, MADV_POPULATE_WRITE) != 0) return false;
+    }
+    return true;
+#else
+    (void)memory, (void)bytes, (void)cancel;
+    return false;
+#endif
+}
+
 #else
 
 void *table_memory_alloc(size_t bytes) { return calloc(1, bytes); }
 void table_memory_free(void *memory, size_t bytes) {
     (void)bytes;
     free(memory);
+}
+
+bool table_memory_populate(void *memory, size_t bytes, const atomic_bool *cancel) {
+    (void)memory, (void)bytes, (void)cancel;
+    return false;
 }
 
 #endif

@@ -18,6 +18,24 @@ static int data_depth(uint64_t data) { return (int)(uint8_t)(data >> 32); }
 static int data_bound(uint64_t data) { return (int)((data >> 40) & 3); }
 static uint8_t data_generation(uint64_t data) { return (uint8_t)(data >> 42); }
 
+static void *fill(void *argument) {
+    TranspositionTable *table = argument;
+    table_memory_populate(table->entries, (table->mask + 1) * sizeof(TTEntry), &table->cancel_fill);
+    return NULL;
+}
+
+static void start_filling(TranspositionTable *table) {
+    atomic_store(&table->cancel_fill, false);
+    table->filling = pthread_create(&table->filler, NULL, fill, table) == 0;
+}
+
+static void stop_filling(TranspositionTable *table) {
+    if (!table->filling) return;
+    atomic_store(&table->cancel_fill, true);
+    pthread_join(table->filler, NULL);
+    table->filling = false;
+}
+
 bool tt_resize(TranspositionTable *table, size_t bytes) {
     size_t count = 1;
     while (count * 2 * sizeof(TTEntry) <= bytes) count *= 2;
@@ -30,10 +48,12 @@ bool tt_resize(TranspositionTable *table, size_t bytes) {
     table->entries = entries;
     table->mask = count - 1;
     table->generation = 0;
+    start_filling(table);
     return true;
 }
 
 void tt_free(TranspositionTable *table) {
+    stop_filling(table);
     table_memory_free(table->entries, (table->mask + 1) * sizeof(TTEntry));
     table->entries = NULL;
     table->mask = 0;

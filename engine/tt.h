@@ -7,6 +7,8 @@
 #ifndef WUZI_TT_H
 #define WUZI_TT_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,11 +31,16 @@ typedef struct TranspositionTable {
     TTEntry *entries;
     size_t mask;        /* entry count - 1 (a power of two) */
     uint8_t generation;
+    /* faults a new table's pages in beside the search, so that no think pays for them */
+    pthread_t filler;
+    bool filling;
+    atomic_bool cancel_fill;
 } TranspositionTable;
 
 /* Size the table to at most `bytes` (rounded down to a power of two, at least 64 KiB); the same
- * size keeps the table and what it holds. Returns false (and leaves no table) if the memory
- * cannot be had. */
+ * size keeps the table and what it holds. A new table is zero and untouched; its pages are
+ * faulted in by a thread of its own. Returns false (and leaves no table) if the memory cannot be
+ * had. */
 bool tt_resize(TranspositionTable *table, size_t bytes);
 void tt_free(TranspositionTable *table);
 void tt_clear(TranspositionTable *table);

@@ -3,8 +3,9 @@
  * The main thread reads command lines and hands them to a worker thread that runs the protocol
  * (and so every think) in order. The reader acts on two commands itself, even while a think
  * runs: END leaves at once, printing nothing more, and YXSTOP / STOP make the running think
- * answer now. END or end of input behind commands not yet handled that print something lets
- * those finish first, answered at once, so a script piping a whole session gets every reply. */
+ * answer now. END or end of input right behind commands not yet handled that print something
+ * lets those finish first, answered at once, so a script piping a whole session gets every
+ * reply; a think that END interrupts otherwise prints nothing. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +15,18 @@
 #include "demo.h"
 #include "engine.h"
 #include "gomocup.h"
+#include "monotonic.h"
 #include "output.h"
 #include "platform.h"
 #include "reader.h"
 
+/* Lines that arrived this close before END came with it (a script piping a session). */
+#define END_BURST_MS 2
+
 typedef struct QueuedLine {
     char *text;        /* NULL: end of input */
     bool too_long;
+    int64_t arrived_ms;    /* when it was read: the manager's clock for it started then */
 } QueuedLine;
 
 typedef struct Brain {
@@ -61,11 +67,12 @@ static QueuedLine queue_pop(Brain *brain) {
     return line;
 }
 
-/* Lines waiting that will print something: END behind them lets them finish first. */
-static bool queue_expects_reply(const Brain *brain) {
+/* Lines waiting, arrived since `since_ms`, that will print something: END behind them lets
+ * them finish first. */
+static bool queue_expects_reply(const Brain *brain, int64_t since_ms) {
     for (size_t i = 0; i < brain->count; i++) {
         const QueuedLine *line = &brain->queue[(brain->head + i) % brain->capacity];
-        if (line->text && !gomocup_silent(line->text)) return true;
+        if (line->text && line->arrived_ms >= since_ms && !gomocup_silent(line->text)) return true;
     }
     return false;
 }
@@ -99,6 +106,7 @@ static void *worker(void *context) {
 
         if (!line.text) return NULL;   /* end of input: main leaves */
         GomocupStatus status = GOMOCUP_CONTINUE;
+        brain->session.line_arrival_ms = line.arrived_ms;
         if (line.too_long)
             gomocup_line_too_long(&brain->session);
         else
@@ -120,7 +128,7 @@ static void *worker(void *context) {
 /* ---- the reader ---- */
 
 static void enqueue(Brain *brain, const char *text, bool too_long) {
-    QueuedLine line = {NULL, too_long};
+    QueuedLine line = {NULL, too_long, monotonic_ms()};
     if (text && !(line.text = strdup(text))) return;   /* out of memory: drop the line */
     if (!queue_push(brain, line)) free(line.text);
     platform_cond_signal(&brain->wake);
@@ -138,7 +146,9 @@ static bool take_urgent(Brain *brain, const char *line, ReadStatus status) {
         }
         return false;   /* queued: a think started for an earlier queued command will see it */
     }
-    if (status != READ_EOF && !queue_expects_reply(brain)) {
+    /* A script's END comes in one burst with the commands before it, which keep their answers;
+     * a manager's END after a command it sent earlier means it no longer wants the answer. */
+    if (status != READ_EOF && !queue_expects_reply(brain, monotonic_ms() - END_BURST_MS)) {
         output_close(&brain->output);
         platform_exit_now(0);
     }
@@ -151,7 +161,8 @@ static bool take_urgent(Brain *brain, const char *line, ReadStatus status) {
 static int serve(Brain *brain) {
     reader_init(&brain->reader, STDIN_FILENO);
     PlatformThread thread;
-    if (!platform_thread_start(&thread, worker, brain)) return 1;
+    /* the worker runs every think: it gets a thinking thread's stack on every platform */
+    if (!platform_thread_start(&thread, worker, brain, ENGINE_THREAD_STACK)) return 1;
     for (;;) {
         const char *line;
         const ReadStatus status = reader_next(&brain->reader, &line);
@@ -177,7 +188,8 @@ static void usage(FILE *stream) {
             "  --threads N     search threads (INFO thread_num overrides)\n"
             "  --connect K     stones in a row that win, 3 to 5 (3 plays tic-tac-toe on START 3)\n"
             "  --seed N        seed for the levels' random tie-breaks\n"
-            "  --help          this text\n");
+            "  --version       the name and version\n"
+            "  -h, --help      this text\n");
 }
 
 typedef struct Options {
@@ -196,15 +208,29 @@ static bool parse_number(const char *text, long long low, long long high, long l
     return true;
 }
 
-/* 0: go on; otherwise the exit status. */
+static bool takes_value(const char *name) {
+    return strcmp(name, "--level") == 0 || strcmp(name, "--threads") == 0 || strcmp(name, "--connect") == 0 ||
+           strcmp(name, "--seed") == 0;
+}
+
+/* 0: go on; otherwise the exit status (-1: done, status 0). */
 static int parse_options(int argc, char **argv, Options *options) {
     *options = (Options){.level = NULL, .threads = 0, .connect = 5, .seed = 1, .seeded = false};
     int i = 1;
-    for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
+    for (; i < argc && argv[i][0] == '-'; i++) {
         const char *name = argv[i];
-        if (strcmp(name, "--help") == 0) {
+        if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
             usage(stdout);
             return -1;
+        }
+        if (strcmp(name, "--version") == 0) {
+            printf("%s %s\n", GOMOCUP_NAME, GOMOCUP_VERSION);
+            return -1;
+        }
+        if (!takes_value(name)) {
+            fprintf(stderr, "pbrain-wuzi: unknown option %s\n", name);
+            usage(stderr);
+            return 2;
         }
         if (i + 1 >= argc) {
             fprintf(stderr, "pbrain-wuzi: %s wants a value\n", name);

@@ -20,8 +20,13 @@ void platform_init(void) { _setmode(STDIN_FILENO, _O_BINARY); }
 void platform_init(void) { signal(SIGPIPE, SIG_IGN); }
 #endif
 
-bool platform_thread_start(PlatformThread *thread, void *(*run)(void *), void *argument) {
-    return pthread_create(thread, NULL, run, argument) == 0;
+bool platform_thread_start(PlatformThread *thread, void *(*run)(void *), void *argument, size_t stack) {
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return false;
+    if (stack) pthread_attr_setstacksize(&attributes, stack);
+    const bool started = pthread_create(thread, &attributes, run, argument) == 0;
+    pthread_attr_destroy(&attributes);
+    return started;
 }
 
 void platform_thread_join(PlatformThread thread) { pthread_join(thread, NULL); }

@@ -17,7 +17,8 @@ typedef pthread_cond_t PlatformCond;
 /* Process set-up: a vanished manager must not kill us through SIGPIPE before we see EOF. */
 void platform_init(void);
 
-bool platform_thread_start(PlatformThread *thread, void *(*run)(void *), void *argument);
+/* `stack`: the thread's stack in bytes (0: the platform's default, 512 KB on macOS). */
+bool platform_thread_start(PlatformThread *thread, void *(*run)(void *), void *argument, size_t stack);
 void platform_thread_join(PlatformThread thread);
 
 void platform_mutex_init(PlatformMutex *mutex);

@@ -88,10 +88,28 @@ static bool need_game(Gomocup *session) {
     return false;
 }
 
+/* Yixin-Board's realtime lines: which root move is being searched, done, best, lost. */
+static void report_root(Gomocup *session, const EngineReport *report) {
+    static const char *const names[] = {
+        [REPORT_ROOT_SEARCHING] = "POS", [REPORT_ROOT_SEARCHED] = "DONE", [REPORT_ROOT_BEST] = "BEST",
+        [REPORT_ROOT_LOST] = "LOST",
+    };
+    if (report->kind == REPORT_ROOT_REFRESH) {
+        output_message(session->output, "REALTIME REFRESH");
+        return;
+    }
+    output_message(session->output, "REALTIME %s %d,%d", names[report->kind], cell_x(report->cell),
+                   cell_y(report->cell));
+}
+
 static void report_iteration(void *context, const EngineReport *report) {
     Gomocup *session = context;
     if (!session->show_detail) return;
-    char score[32], pv[REPORT_PV_MAX * 8 + 1] = "";
+    if (report->kind != REPORT_ITERATION) {
+        report_root(session, report);
+        return;
+    }
+    char score[32], rank[24] = "", pv[REPORT_PV_MAX * 8 + 1] = "";
     if (report->mate > 0)
         snprintf(score, sizeof score, "win in %d", report->mate);
     else if (report->mate < 0)
@@ -102,9 +120,10 @@ static void report_iteration(void *context, const EngineReport *report) {
     for (int i = 0; i < report->pv_length && i < REPORT_PV_MAX; i++)
         used += (size_t)snprintf(pv + used, sizeof pv - used, "%s%d,%d", i ? " " : "",
                                  cell_x(report->pv[i]), cell_y(report->pv[i]));
+    if (report->multipv) snprintf(rank, sizeof rank, " multipv %d", report->multipv);
     const int64_t ms = report->elapsed_ms > 0 ? report->elapsed_ms : 1;
-    output_message(session->output, "depth %d score %s nodes %llu nps %llu time %lld pv %s",
-                   report->depth, score, (unsigned long long)report->nodes,
+    output_message(session->output, "depth %d%s score %s nodes %llu nps %llu time %lld pv %s",
+                   report->depth, rank, score, (unsigned long long)report->nodes,
                    (unsigned long long)(report->nodes * 1000 / (uint64_t)ms),
                    (long long)report->elapsed_ms, used ? pv : "-");
 }
@@ -117,8 +136,15 @@ static void think_end(const Gomocup *session) {
     if (session->hooks.think_end) session->hooks.think_end(session->hooks.context);
 }
 
+/* The limits of a think asked for by a command that arrived at `arrival_ms`. */
+static const EngineLimits *limits_from(Gomocup *session, int64_t arrival_ms) {
+    session->limits.start_ms = arrival_ms;
+    return &session->limits;
+}
+
 /* The engine's choice for the side to move; NO_CELL if none. */
 static int think(Gomocup *session) {
+    limits_from(session, session->line_arrival_ms);
     think_begin(session);
     const int cell = engine_think(session->engine, &session->limits, report_iteration, session);
     think_end(session);
@@ -161,6 +187,20 @@ static void command_restart(Gomocup *session) {
     output_line(session->output, "OK");
 }
 
+/* Gomocup's rule bits, which the engine takes as they are. */
+enum { RULE_BIT_EXACT_FIVE = 1, RULE_BIT_RENJU = 4, RULE_BIT_CARO = 8 };
+
+int gomocup_rule(int64_t value) {
+    switch (value) {
+    case 2: return RULE_BIT_RENJU;          /* Yixin-Board's renju */
+    case 5: case 6: return 0;               /* Yixin-Board's freestyle with swap1 / swap2 openings */
+    default: break;
+    }
+    if (value & RULE_BIT_CARO) return RULE_BIT_CARO | (int)(value & RULE_BIT_EXACT_FIVE);
+    if (value & RULE_BIT_RENJU) return RULE_BIT_RENJU;
+    return (int)(value & RULE_BIT_EXACT_FIVE);  /* bit 2, a continuous game, changes nothing here */
+}
+
 static void command_info(Gomocup *session, const char *arguments) {
     const char *value;
     const size_t length = command_word(arguments, &value);
@@ -188,17 +228,20 @@ static void command_info(Gomocup *session, const char *arguments) {
     else if (word_is(arguments, length, "game_type"))
         session->game_type = (int)(number & 15);
     else if (word_is(arguments, length, "rule"))
-        engine_set_rule(session->engine, (int)(number & 15));
+        engine_set_rule(session->engine, gomocup_rule(number));
     else if (word_is(arguments, length, "thread_num"))
         engine_set_threads(session->engine, number < 1 ? 1 : number > 256 ? 256 : (int)number);
-    else if (word_is(arguments, length, "hash_size"))
-        session->hash_size = number;
+    else if (word_is(arguments, length, "hash_size"))   /* KiB, as Yixin-Board and its kin send it */
+        engine_set_table_bytes(session->engine, number <= 0 ? 0 : number > (INT64_MAX >> 10) ? INT64_MAX : number << 10);
     else if (word_is(arguments, length, "max_node"))
         limits->max_nodes = number < 0 ? 0 : number;
     else if (word_is(arguments, length, "max_depth"))
         limits->max_depth = number < 0 ? 0 : number > INT_MAX ? INT_MAX : (int)number;
-    else if (word_is(arguments, length, "show_detail"))
+    else if (word_is(arguments, length, "show_detail")) {
+        /* 0: no search lines; otherwise the iterations, and with bit 1 Yixin-Board's realtime lines */
         session->show_detail = number != 0;
+        session->limits.realtime = (number & 1) != 0;
+    }
     else if (word_is(arguments, length, "pondering"))
         session->pondering = number != 0;
 }
@@ -275,6 +318,7 @@ static void command_about(Gomocup *session) {
 
 static void block_begin(Gomocup *session, GomocupBlock block) {
     session->block = block;
+    session->block_arrival_ms = session->line_arrival_ms;
     session->block_error = NULL;
     session->block_count = 0;
 }
@@ -357,7 +401,7 @@ static void swap2_done(Gomocup *session) {
         return;
     }
     think_begin(session);
-    const Swap2Answer answer = engine_swap2(session->engine, &session->limits);
+    const Swap2Answer answer = engine_swap2(session->engine, limits_from(session, session->block_arrival_ms));
     think_end(session);
     if (answer.swap) {
         output_line(session->output, "SWAP");
@@ -391,7 +435,10 @@ static void block_done(Gomocup *session) {
         reply_engine_error(session, error);
         return;
     }
-    if (block == BLOCK_BOARD) reply_move(session);
+    if (block == BLOCK_BOARD) {
+        session->line_arrival_ms = session->block_arrival_ms;   /* its clock started at BOARD */
+        reply_move(session);
+    }
 }
 
 /* ---- Yixin-Board extensions ---- */
@@ -408,7 +455,8 @@ static void command_nbest(Gomocup *session, const char *arguments) {
     if (wanted > NBEST_MAX) wanted = NBEST_MAX;
     int cells[NBEST_MAX];
     think_begin(session);
-    const int found = engine_best_moves(session->engine, &session->limits, wanted, cells);
+    const int found = engine_best_moves(session->engine, limits_from(session, session->line_arrival_ms), wanted,
+                                        cells, report_iteration, session);
     think_end(session);
     if (found == 0) {
         reply_engine_error(session, ENGINE_GAME_OVER);
@@ -469,6 +517,7 @@ static void command_show_info(Gomocup *session) {
     output_message(output, "INFO NAME %s %s", GOMOCUP_NAME, GOMOCUP_VERSION);
     output_message(output, "INFO LEVEL %s", engine_level_name(session->engine));
     output_message(output, "INFO RULE %d", engine_rule(session->engine));
+    output_message(output, "INFO HASH_SIZE %llu", (unsigned long long)(engine_table_bytes(session->engine) >> 10));
     output_message(output, "INFO TIMEOUT_TURN %lld TIMEOUT_MATCH %lld",
                    (long long)session->limits.turn_ms, (long long)session->limits.match_ms);
 }

@@ -39,9 +39,12 @@ typedef struct Gomocup {
     Output *output;
     GomocupHooks hooks;
     EngineLimits limits;
+    /* When the line being handled arrived (monotonic_ms), set by the caller before each
+     * gomocup_handle (0 = now): a move's clock starts when its command arrived. */
+    int64_t line_arrival_ms;
+    int64_t block_arrival_ms;  /* that of the line that opened the BOARD block being read */
     bool show_detail;          /* INFO show_detail: MESSAGE lines while thinking */
     int game_type;
-    int64_t hash_size;         /* INFO hash_size, kept for the search's table */
     bool pondering;
     char folder[1024];         /* INFO folder: where persistent files may go */
     GomocupBlock block;        /* inside BOARD / YXBOARD / SWAP2BOARD until DONE */
@@ -56,6 +59,10 @@ GomocupStatus gomocup_handle(Gomocup *session, const char *line);
 /* The reader cut an overlong line: answer it (or spoil the block it belongs to). */
 void gomocup_line_too_long(Gomocup *session);
 GomocupUrgent gomocup_urgent(const char *line);
+/* The engine's rule for an `INFO rule` value: Gomocup's bits (1 exact five, 4 renju, 8 caro;
+ * 2, a continuous game, is ignored), except the values analysis GUIs give other meanings:
+ * 2 alone is renju (Yixin-Board), 5 and 6 freestyle with a swap opening. */
+int gomocup_rule(int64_t value);
 /* A command that never prints anything (INFO, YXHASHCLEAR, an idle YXSTOP/STOP). */
 bool gomocup_silent(const char *line);
 

@@ -772,10 +772,23 @@ static void test_random_lines_survive(void) {
 }
 
 static void test_command_line(void) {
-    const char *help[] = {"--help", NULL};
-    if (!start_with(help)) return;
-    CHECK(brain_pipe_read(&brain, line, sizeof line, REPLY_MS) && starts_with(line, "usage:"));
+    const char *helps[][2] = {{"--help", NULL}, {"-h", NULL}};
+    for (size_t i = 0; i < 2; i++) {
+        if (!start_with(helps[i])) return;
+        CHECKF(brain_pipe_read(&brain, line, sizeof line, REPLY_MS) && starts_with(line, "usage:"), "%s: '%s'",
+               helps[i][0], line);
+        CHECK(brain_pipe_wait(&brain, EXIT_MS) && brain.status == 0);
+        brain_pipe_finish(&brain);
+    }
+    const char *version[] = {"--version", NULL};
+    if (!start_with(version)) return;
+    CHECKF(brain_pipe_read(&brain, line, sizeof line, REPLY_MS) && starts_with(line, "Wuzi "), "--version: '%s'", line);
     CHECK(brain_pipe_wait(&brain, EXIT_MS) && brain.status == 0);
+    brain_pipe_finish(&brain);
+    const char *unknown[] = {"--foo", NULL};
+    if (!start_with(unknown)) return;
+    CHECK(brain_pipe_wait(&brain, EXIT_MS) && brain.status == 2);
+    CHECKF(strstr(brain_pipe_stderr(&brain), "unknown option --foo"), "--foo: '%s'", brain_pipe_stderr(&brain));
     brain_pipe_finish(&brain);
     const char *bad[][3] = {{"--level", "nonsense", NULL}, {"--connect", "7", NULL},
                             {"--threads", "x", NULL}, {"--bogus", "1", NULL}, {"--level", NULL, NULL}};

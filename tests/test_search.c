@@ -215,6 +215,39 @@ static void ttt_explore(int search_color) {
     }
 }
 
+/* A helper's deeper ordinary score never replaces the main thread's proven win; a helper's
+ * proven win beats an ordinary score; otherwise the deepest ordinary score counts. */
+static void test_thread_choice(void) {
+    const ThreadOutcome main_won[] = {{10, MATE - 5, 8}, {11, 300, 12}};
+    CHECK(search_pick_thread(main_won, 2) == 0);
+    const ThreadOutcome helper_won[] = {{10, 200, 12}, {11, 300, 9}, {12, MATE - 7, 10}};
+    CHECK(search_pick_thread(helper_won, 3) == 2);
+    const ThreadOutcome deeper[] = {{10, 200, 8}, {11, 300, 10}, {12, -MATE + 9, 12}};
+    CHECK(search_pick_thread(deeper, 3) == 1);
+    const ThreadOutcome idle[] = {{10, 200, 8}, {NO_CELL, 0, 0}};
+    CHECK(search_pick_thread(idle, 2) == 0);
+}
+
+/* Several best moves from one search: distinct, legal, best first, the first the move. */
+static void test_ranked_moves(void) {
+    fresh(15, 5, 0);
+    stones(7, 7, 1, 1, "XO");
+    stones(6, 8, 1, 0, "X");
+    board.to_move = WHITE;
+    const SearchLimits limits = {.time = {.unlimited = true}, .max_depth = 6};
+    int cells[5];
+    search_clear(search);
+    const int count = search_best_moves(search, &board, &limits, 5, cells, NULL, NULL);
+    CHECKF(count == 5, "%d moves", count);
+    for (int i = 0; i < count; i++) {
+        CHECK(board.cell[cells[i]] == EMPTY);
+        for (int j = 0; j < i; j++) CHECK(cells[i] != cells[j]);
+    }
+    const SearchResult single = think(0, 6);
+    CHECKF(count > 0 && single.move == cells[0], "one line chose %d,%d, five chose %d,%d first", cell_x(single.move),
+           cell_y(single.move), cell_x(cells[0]), cell_y(cells[0]));
+}
+
 static void test_tic_tac_toe_never_loses(void) {
     for (int color = BLACK; color <= WHITE; color++) {
         fresh(3, 3, 0);
@@ -423,6 +456,8 @@ int main(void) {
     RUN(test_same_result_twice);
     RUN(test_tic_tac_toe_never_loses);
     RUN(test_two_threads);
+    RUN(test_thread_choice);
+    RUN(test_ranked_moves);
     RUN(test_defences_match_play);
     RUN(test_four_three_defences_by_hand);
     RUN(test_four_three_defences_match_play);
