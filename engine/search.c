@@ -845,9 +845,73 @@ static void rank_lines(RootLine *lines, int count) {
     }
 }
 
+/* A winning line played on to the five, so that "win in N" counts the own moves to it: the
+ * threat search's own line can stop short (a reply it did not store), and the alpha-beta
+ * search's ends where a threat speaks for itself. Forced blocks, fives and the defender's first
+ * answer to a threat are played; where the winner is to move, a threat search finds the rest.
+ * The score follows the line when it reaches the five; otherwise both are left as they were. */
+static void complete_line(Worker *worker, RootLine *line) {
+    Board *board = &worker->board;
+    const int winner = board->to_move;
+    int made = 0;
+    while (made < line->pv_length && board_empty_at(board, line->pv[made])) board_make_fast(board, line->pv[made++]);
+    bool five = made > 0 && made == line->pv_length && board->cell[line->pv[made - 1]] == winner &&
+                rules_wins_at(board, line->pv[made - 1], winner);
+    for (int round = 0; !five && made == line->pv_length && round < WIN_LINE_ROUNDS; round++) {
+        int more[SEARCH_MAX_PLY], extra = 0;
+        const int fives = shape_class_count(&board->shapes, winner, CLASS_FIVE);
+        const int five_cell = fives > 0 ? movegen_find(board, winner, CLASS_FIVE) : NO_CELL;
+        if (board->to_move != winner && fives > 0 && movegen_legal(board, five_cell)) {
+            more[extra++] = five_cell;      /* the block, or one of them */
+        } else if (board->to_move == winner && fives > 0) {
+            more[extra++] = five_cell;
+        } else if (board->to_move == winner) {
+            int move = NO_CELL;
+            int64_t nodes = 0;
+            if (!threat_vcf(worker->threat, board, WIN_LINE_NODES, &move, &nodes, &worker->search->stop) &&
+                !threat_vct(worker->threat, board, WIN_LINE_NODES, &move, &nodes, &worker->search->stop))
+                break;
+            worker->nodes += (uint64_t)nodes;
+            worker->threat_nodes += (uint64_t)nodes;
+            extra = threat_last_line(worker->threat, more, SEARCH_MAX_PLY);
+            if (extra == 0 || more[0] != move) more[(extra = 1) - 1] = move;
+        } else if (fives > 0 || defence_needed(board) != DEFEND_NONE) {
+            /* a threat of an open four or a four-three, or a four whose block is forbidden: the
+             * defender's first answer stands for all */
+            MovePicker picker;
+            movepick_init(&picker, board, NO_CELL, NULL, NULL, defence_needed(board));
+            int answer = movepick_next(&picker);
+            if (answer == NO_CELL) {
+                /* nothing stops it: any move the defender likes */
+                movepick_init(&picker, board, NO_CELL, NULL, NULL, DEFEND_NONE);
+                answer = movepick_next(&picker);
+            }
+            if (answer == NO_CELL) break;
+            more[extra++] = answer;
+        } else {
+            break;
+        }
+        for (int i = 0; i < extra && line->pv_length < SEARCH_MAX_PLY && board_empty_at(board, more[i]); i++) {
+            const int mover = board->to_move;
+            line->pv[line->pv_length++] = more[i];
+            board_make_fast(board, more[i]);
+            made++;
+            if (mover == winner && rules_wins_at(board, more[i], winner)) {
+                five = true;
+                break;
+            }
+        }
+    }
+    if (five) line->score = MATE - line->pv_length;
+    while (made--) board_undo_fast(board);
+}
+
 static void finish_iteration(Worker *worker, int depth, const RootLine *lines, int count) {
     memcpy(worker->lines, lines, sizeof *lines * (size_t)count);
     worker->line_count = count;
+    if (worker->id == 0)
+        for (int i = 0; i < count; i++)
+            if (worker->lines[i].score >= MATE_BOUND) complete_line(worker, &worker->lines[i]);
     rank_lines(worker->lines, count);
     worker->best_score = worker->lines[0].score;
     worker->best_move = worker->lines[0].move;
@@ -1040,35 +1104,6 @@ SearchResult search_think(Search *search, const Board *board, const SearchLimits
 
 typedef bool (*ThreatFn)(ThreatSearch *, Board *, int64_t, int *, int64_t *, const atomic_int *);
 
-/* The line of a threat win, played on to the five: the threat search's own line can stop
- * short of it (a reply it did not store), and "win in N" must count to the five. */
-static int complete_line(Worker *main, ThreatFn threat, int *line, int length) {
-    Board *board = &main->board;
-    const int attacker = board->to_move;
-    int made = 0;
-    while (made < length && board_empty_at(board, line[made])) board_make_fast(board, line[made++]);
-    for (int round = 0; round < WIN_LINE_ROUNDS && made == length && length < SEARCH_MAX_PLY - 1; round++) {
-        if (length > 0 && board->cell[line[length - 1]] == attacker &&
-            rules_wins_at(board, line[length - 1], attacker))
-            break;
-        if (board->to_move != attacker) break;
-        int move = NO_CELL, more[SEARCH_MAX_PLY];
-        int64_t nodes = 0;
-        if (!threat(main->threat, board, WIN_LINE_NODES, &move, &nodes, &main->search->stop)) break;
-        main->nodes += (uint64_t)nodes;
-        main->threat_nodes += (uint64_t)nodes;
-        int extra = threat_last_line(main->threat, more, SEARCH_MAX_PLY - length);
-        if (extra == 0) more[extra++] = move;
-        for (int i = 0; i < extra && board_empty_at(board, more[i]); i++) {
-            line[length++] = more[i];
-            board_make_fast(board, more[i]);
-            made++;
-        }
-    }
-    while (made--) board_undo_fast(board);
-    return length;
-}
-
 /* Try one threat search at the root; on a win, report it and fill *result. */
 static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64_t budget,
                             SearchResult *result) {
@@ -1086,9 +1121,9 @@ static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64
         line->pv[0] = win;
         line->pv_length = 1;
     }
-    line->pv_length = complete_line(main, threat, line->pv, line->pv_length);
     line->move = win;
     line->score = MATE - line->pv_length;
+    complete_line(main, line);
     main->line_count = 1;
     report_iteration(main, line->pv_length);
     *result = finish(search, win, line->score, line->pv_length);

@@ -102,7 +102,7 @@
 #define REALTIME_MIN_MS 100
 /* A threat win's line played on to the five: at most this many further threat searches of
  * this many nodes. */
-#define WIN_LINE_ROUNDS 8
+#define WIN_LINE_ROUNDS 16
 #define WIN_LINE_NODES 20000
 
 #endif
