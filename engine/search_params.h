@@ -10,9 +10,9 @@
  * result; a fail high above ASPIRATION_DECISIVE with the same move is taken as it is. */
 #define ASPIRATION_DEPTH 4
 #define ASPIRATION_WINDOW 60
-#define ASPIRATION_SCALE 1000000
-#define ASPIRATION_FAILS 1000
-#define ASPIRATION_DECISIVE 1000000
+#define ASPIRATION_SCALE 8
+#define ASPIRATION_FAILS 3
+#define ASPIRATION_DECISIVE 1500
 
 /* Reverse futility: at low depth a static score this far above beta (per ply) fails high (core). */
 #define FUTILITY_DEPTH 6
