@@ -32,7 +32,7 @@
 
 #include "board.h"
 #include "brain_process.h"
-#include "games.h"
+#include "pgn_reader.h"
 #include "rules.h"
 #include "threat.h"
 

@@ -1,4 +1,4 @@
-#include "games.h"
+#include "pgn_reader.h"
 
 #include <stdio.h>
 #include <stdlib.h>
