@@ -1,5 +1,6 @@
 /* brain_process: one brain as a child process talking through pipes — the one module that
- * starts brains for the tournament runner, the protocol tests and the tactics benchmark.
+ * starts brains for the tournament runner, the play board, the protocol tests and the tactics
+ * benchmark.
  *
  * A brain runs `/bin/sh -c CMD` in its own process group, so that stopping it also stops
  * whatever it started. Its stdin and stdout are pipes; its stderr goes to a chosen descriptor

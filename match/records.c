@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 const char *result_text(GameResult result) {
@@ -27,6 +28,13 @@ const char *rule_name(int rule) {
     case 9: return "caro exact five";
     default: return "custom";
     }
+}
+
+int rule_of_name(const char *name) {
+    static const int rules[] = {0, 1, 4, 8, 9};
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+        if (strcasecmp(name, rule_name(rules[i])) == 0) return rules[i];
+    return -1;
 }
 
 static int psq_code(const GameRecord *record) {

@@ -7,7 +7,8 @@
  * - PGN-like: appended to one file; Black and White tags name the players of those stones
  *   (black moves first), moves in pos notation (column letter, 1-based row), and Result as
  *   PGN has it, White's score first (0-1: black won), so rating tools credit the right player.
- * Each function opens, appends and closes its file, so a finished game is on disk at once. */
+ * Each function opens, appends and closes its file, so a finished game is on disk at once.
+ * pgn_reader reads the PGN back. */
 #ifndef WUZI_RECORDS_H
 #define WUZI_RECORDS_H
 
@@ -48,6 +49,8 @@ const char *result_text(GameResult result);
 /* Points for black: 1, 0 or 0.5. */
 double result_black_points(GameResult result);
 const char *rule_name(int rule);
+/* The rule that rule_name calls `name` (any case); -1 if none. */
+int rule_of_name(const char *name);
 
 bool records_write_psq(const char *directory, const GameRecord *record);
 bool records_append_sgf(const char *path, const GameRecord *record);
