@@ -23,7 +23,7 @@
 #include "brain_process.h"
 #include "records.h"
 #include "stats.h"
-#include "workers.h"
+#include "run.h"
 
 #define OUTPUT_MAX (1 << 18)
 #define RUN_LIMIT_MS 60000
@@ -109,13 +109,13 @@ static void test_sprt_decision_is_final(void) {
     Encounter e = {.a = 0, .b = 1, .score = {.wins = 27, .losses = 14, .draws = 5},
                    .penta = {.count = {1, 2, 10, 5, 5}}};
     double llr;
-    CHECK(!workers_check_sprt(&t, &e));
-    CHECK(workers_sprt_state(&t, &e, &llr) == SPRT_CONTINUE);
+    CHECK(!run_check_sprt(&t, &e));
+    CHECK(run_sprt_state(&t, &e, &llr) == SPRT_CONTINUE);
     e.penta.count[4] = 25;
     e.score.wins = 67;
-    CHECK(workers_check_sprt(&t, &e));
+    CHECK(run_check_sprt(&t, &e));
     CHECK(atomic_load(&t.stop));
-    const SprtVerdict decided = workers_sprt_state(&t, &e, &llr);
+    const SprtVerdict decided = run_sprt_state(&t, &e, &llr);
     const double decided_llr = llr;
     CHECK(decided == SPRT_H1);
     CHECKF(t.sprt_games == 86, "decided after %d games", t.sprt_games);
@@ -123,8 +123,8 @@ static void test_sprt_decision_is_final(void) {
     e.penta.count[0] = 21;
     e.score.losses = 54;
     CHECK(sprt_verdict(&options.sprt, sprt_llr_pentanomial(&options.sprt, &e.penta)) != SPRT_H1);
-    CHECK(!workers_check_sprt(&t, &e));
-    CHECK(workers_sprt_state(&t, &e, &llr) == SPRT_H1);
+    CHECK(!run_check_sprt(&t, &e));
+    CHECK(run_sprt_state(&t, &e, &llr) == SPRT_H1);
     CHECKF(llr == decided_llr, "llr %f, decided at %f", llr, decided_llr);
 }
 

@@ -2,9 +2,11 @@
  *
  * options.c reads the command line, jobs.c lays out the schedule (round robin or gauntlet,
  * -games per encounter, -rounds times, openings shared by all encounters), workers.c plays it
- * on -concurrency threads and report.c prints it. Here: the signals — Ctrl-C (or SIGTERM,
+ * on -concurrency threads, run.c counts it and report.c prints it. Here: what follows each
+ * game (counted, printed, written to the record files), the signals — Ctrl-C (or SIGTERM,
  * SIGHUP) stops the games in progress and prints the table of the finished ones — and the
- * `genopenings` subcommand. */
+ * `genopenings` and `merge` subcommands. */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -17,6 +19,34 @@
 #include "report.h"
 #include "results.h"
 #include "workers.h"
+
+/* ---- each game, as the workers report it (under the run's lock) ---- */
+
+static void write_records(Tournament *t, const Job *job, const GameRecord *record) {
+    const Options *options = t->options;
+    bool ok = true;
+    if (options->results) ok = results_append(options->results, t->digest, job, record, options) && ok;
+    if (options->pgn) ok = records_append_pgn(options->pgn, record) && ok;
+    if (options->sgf) ok = records_append_sgf(options->sgf, record) && ok;
+    if (options->psq) ok = records_write_psq(options->psq, record) && ok;
+    if (!ok && !t->record_error_shown) {
+        fprintf(stderr, "wuzi-tournament: cannot write a game record (%s)\n", strerror(errno));
+        t->record_error_shown = true;
+    }
+}
+
+static void game_finished(Tournament *t, Job *job, const GameRecord *record) {
+    const Encounter *e = &t->schedule.encounters[job->encounter];
+    run_count_result(t, job, record->result);
+    report_game_finished(t, job, record);
+    report_score_line(t, e);
+    write_records(t, job, record);
+    if (run_check_sprt(t, e)) report_sprt_line(t, e);
+    report_progress(t);
+    fflush(stdout);
+}
+
+static const WorkerEvents GAME_EVENTS = {.started = report_game_started, .finished = game_finished};
 
 /* ---- signals: a thread waits for them, so nothing runs in a signal handler ---- */
 
@@ -64,7 +94,7 @@ int main(int argc, char **argv) {
     pthread_sigmask(SIG_BLOCK, &watch.set, NULL);
     pthread_create(&watch.thread, NULL, signal_main, &watch);
 
-    workers_run(&t);
+    workers_run(&t, &GAME_EVENTS);
     pthread_kill(watch.thread, SIGUSR1);
     pthread_join(watch.thread, NULL);
 

@@ -6,7 +6,7 @@
 
 #include "report.h"
 #include "results.h"
-#include "workers.h"
+#include "run.h"
 
 #define LINE_MAX_BYTES (1 << 20)
 
@@ -222,7 +222,7 @@ int merge_main(int argc, char **argv) {
         Tournament t = {.options = &m->options, .schedule = m->schedule};
         for (int i = 0; i < t.schedule.job_count; i++) {
             Job *job = &t.schedule.jobs[i];
-            if (m->seen[i]) workers_count_result(&t, job, m->outcome[i]);
+            if (m->seen[i]) run_count_result(&t, job, m->outcome[i]);
         }
         printf("Schedule %s: %d files, %d games\n", m->digest, argc - 1, t.finished);
         report_final(&t);

@@ -16,6 +16,21 @@ void report_progress(const Tournament *t) {
     fflush(stdout);
 }
 
+void report_game_started(const Tournament *t, const Job *job) {
+    report_clear_progress(t);
+    printf("Started game %d of %d (%s vs %s)\n", job->number, t->schedule.job_count,
+           t->options->engines[job->black].name, t->options->engines[job->white].name);
+    report_progress(t);
+    fflush(stdout);
+}
+
+void report_game_finished(const Tournament *t, const Job *job, const GameRecord *record) {
+    const Options *options = t->options;
+    report_clear_progress(t);
+    printf("Finished game %d (%s vs %s): %s {%s}\n", job->number, options->engines[job->black].name,
+           options->engines[job->white].name, result_text(record->result), record->reason);
+}
+
 static void format_elo(char *out, size_t size, double value) {
     if (isinf(value))
         snprintf(out, size, "%s", value > 0 ? "+inf" : "-inf");
@@ -33,7 +48,7 @@ void report_score_line(const Tournament *t, const Encounter *e) {
 
 void report_sprt_line(const Tournament *t, const Encounter *e) {
     double llr, lower, upper;
-    const SprtVerdict verdict = workers_sprt_state(t, e, &llr);
+    const SprtVerdict verdict = run_sprt_state(t, e, &llr);
     sprt_bounds(&t->options->sprt, &lower, &upper);
     printf("SPRT: llr %.3f (%.1f%%), lbound %.3f, ubound %.3f - %s", llr,
            100.0 * llr / (llr >= 0 ? upper : -lower), lower, upper, sprt_verdict_text(verdict));
