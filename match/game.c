@@ -20,6 +20,7 @@ typedef struct GameState {
     Player *players[3]; /* indexed by BLACK and WHITE */
     bool informed[3];   /* has this brain been sent the position yet? */
     int64_t time_left[3];
+    int64_t longest[3]; /* the longest wait for a move */
     Board *board;
     GameRecord *record;
 } GameState;
@@ -237,12 +238,16 @@ static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *el
         if (status == BRAIN_READ_OK && !is_chatter(line)) break;
     }
     *elapsed = monotonic_ms() - start;
+    if (*elapsed > state->longest[color]) state->longest[color] = *elapsed;
+    /* The clock runs whatever the answer, and never goes below zero. */
+    const int64_t clock = state->time_left[color];
+    if (spec->match_ms > 0) state->time_left[color] = clock > *elapsed ? clock - *elapsed : 0;
     switch (status) {
     case BRAIN_READ_CANCELLED: return OUTCOME_CANCELLED;
     case BRAIN_READ_TIMEOUT:
         if (clock_binds)
             set_reason(state->record, "%s ran out of game time (%lld ms left, tolerance %lld ms)",
-                       name_of(state, color), (long long)state->time_left[color],
+                       name_of(state, color), (long long)clock,
                        (long long)state->settings->tolerance_ms);
         else
             set_reason(state->record, "%s lost on time (turn limit %lld ms, tolerance %lld ms)",
@@ -263,16 +268,12 @@ static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *el
                    line);
         return forfeit(state, color, END_ERROR);
     }
-    if (spec->match_ms > 0) {
-        /* The tolerance excuses a late answer to the turn limit, never an empty game clock:
-         * the move that empties it loses, rather than the clock going on below zero. */
-        if (*elapsed > state->time_left[color]) {
-            set_reason(state->record, "%s ran out of game time (%lld ms left, the move took %lld ms)",
-                       name_of(state, color), (long long)state->time_left[color], (long long)*elapsed);
-            state->time_left[color] = 0;
-            return forfeit(state, color, END_TIME);
-        }
-        state->time_left[color] -= *elapsed;
+    /* The tolerance excuses a late answer to the turn limit, never an empty game clock: the
+     * move that empties it loses. */
+    if (spec->match_ms > 0 && *elapsed > clock) {
+        set_reason(state->record, "%s ran out of game time (%lld ms left, the move took %lld ms)",
+                   name_of(state, color), (long long)clock, (long long)*elapsed);
+        return forfeit(state, color, END_TIME);
     }
     return OUTCOME_OK;
 }
@@ -347,6 +348,8 @@ static void init_record(GameRecord *record, const GameSettings *settings, const 
     record->height = settings->height;
     record->rule = settings->rule;
     record->result = RESULT_NONE;
+    record->black_time.clock_left_ms = black->spec->match_ms > 0 ? black->spec->match_ms : -1;
+    record->white_time.clock_left_ms = white->spec->match_ms > 0 ? white->spec->match_ms : -1;
 }
 
 static Outcome play_moves(GameState *state) {
@@ -365,6 +368,11 @@ static Outcome play_moves(GameState *state) {
         if (outcome == OUTCOME_OK) outcome = judge(state, color, x, y, elapsed);
         if (outcome != OUTCOME_OK) return outcome;
     }
+}
+
+static SideTime side_time(const GameState *state, int color) {
+    const bool clock = state->players[color]->spec->match_ms > 0;
+    return (SideTime){state->longest[color], clock ? state->time_left[color] : -1};
 }
 
 bool game_play(const GameSettings *settings, Player *black, Player *white, const Opening *opening,
@@ -386,6 +394,8 @@ bool game_play(const GameSettings *settings, Player *black, Player *white, const
     if (outcome == OUTCOME_OK) outcome = prepare(&state, WHITE);
     if (outcome == OUTCOME_OK) outcome = place_opening(&state, opening);
     if (outcome == OUTCOME_OK) outcome = play_moves(&state);
+    record->black_time = side_time(&state, BLACK);
+    record->white_time = side_time(&state, WHITE);
     free(board);
     return outcome != OUTCOME_CANCELLED;
 }

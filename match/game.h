@@ -10,7 +10,8 @@
  * move; ends its output (crash); fails to answer ABOUT or START in time. MESSAGE and DEBUG
  * lines are skipped. A forfeiting brain is stopped (killed if need be) and started afresh for
  * its next game. Under renju a forbidden black move loses; caro's blocked five plays on (the
- * rules module decides). */
+ * rules module decides). The record keeps, per side, the longest wait for a move and what its
+ * game clock had left at the end. */
 #ifndef WUZI_GAME_H
 #define WUZI_GAME_H
 

@@ -297,6 +297,61 @@ static void end_match(Match *m) {
     free(m->out);
 }
 
+/* The file's text (empty if it cannot be read); the caller frees it. */
+static char *file_text(const char *path) {
+    char *text = calloc(1, OUTPUT_MAX);
+    FILE *file = fopen(path, "r");
+    if (file && text) {
+        const size_t n = fread(text, 1, OUTPUT_MAX - 1, file);
+        text[n] = '\0';
+    }
+    if (file) fclose(file);
+    return text;
+}
+
+static bool file_has(const char *path, const char *needle) {
+    char *text = file_text(path);
+    const bool found = text && strstr(text, needle) != NULL;
+    free(text);
+    return found;
+}
+
+/* The runner's report of a side's times: "A longest move M ms, clock C ms left". */
+typedef struct SideTimes {
+    long long longest, clock; /* clock -1: "no game clock" */
+} SideTimes;
+
+static bool side_times(const char *text, const char *name, SideTimes *times) {
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "%s longest move ", name);
+    const char *at = strstr(text, pattern);
+    if (!at || sscanf(at + strlen(pattern), "%lld ms, ", &times->longest) != 1) return false;
+    const char *comma = strchr(at, ',');
+    if (comma && strncmp(comma, ", no game clock", 15) == 0) {
+        times->clock = -1;
+        return true;
+    }
+    return comma && sscanf(comma, ", clock %lld ms left", &times->clock) == 1;
+}
+
+/* The line "Times in game N (...)" of the runner's output, into `line`. */
+static bool times_line(const char *out, int game, char *line, size_t size) {
+    char start[64];
+    snprintf(start, sizeof start, "Times in game %d (", game);
+    const char *at = strstr(out, start);
+    if (!at) return false;
+    const size_t length = strcspn(at, "\n");
+    snprintf(line, size, "%.*s", (int)(length < size ? length : size - 1), at);
+    return true;
+}
+
+static bool json_number(const char *text, const char *key, long long *value) {
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *at = strstr(text, pattern);
+    return at && sscanf(at + strlen(pattern), "%lld", value) == 1;
+}
+
 #define FAST "-each tc=0/0.3 -tolerance 100"
 
 /* ---- the process module ---- */
@@ -367,6 +422,12 @@ static void test_hang_loses_on_time_and_is_killed(void) {
     CHECK(count_of(m.out, "A lost on time") == 2);
     CHECK(strstr(m.out, "Finished game 1 (A vs B): 0-1") != NULL);
     CHECK(strstr(m.out, "Finished game 2 (B vs A): 1-0") != NULL);
+    /* the wait that ran into the deadline (300 ms + 100 ms tolerance) is its longest move */
+    char line[512];
+    SideTimes a = {0};
+    CHECKF(times_line(m.out, 1, line, sizeof line) && side_times(line, "A", &a) && a.longest >= 400 &&
+               a.clock == -1,
+           "%s", m.out);
     end_match(&m);
 }
 
@@ -402,6 +463,75 @@ static void test_openings_that_do_not_fit_are_skipped(void) {
     CHECKF(strstr(m.out, "Finished game 2") != NULL, "%s", m.out);
     end_match(&m);
     remove(path);
+}
+
+/* ---- each side's longest move and the clock it had left ---- */
+
+static void test_longest_move_and_clock_left(void) {
+    char pgn[128], results[128], extra[512], line[512];
+    snprintf(pgn, sizeof pgn, "/tmp/wuzi-test-%d-times.pgn", (int)getpid());
+    snprintf(results, sizeof results, "/tmp/wuzi-test-%d-times.jsonl", (int)getpid());
+    remove(pgn);
+    remove(results);
+    /* A (black, row 0) waits 150 ms a move and wins with its fifth; B answers at once. */
+    snprintf(extra, sizeof extra, "-each tc=2/0.5 -tolerance 400 -games 1 -pgn %s -results %s", pgn, results);
+    Match m;
+    play_match(&m, "times", "late 150", "line 5", extra);
+    SideTimes a = {0}, b = {0};
+    CHECKF(times_line(m.out, 1, line, sizeof line) && side_times(line, "A", &a) && side_times(line, "B", &b),
+           "%s", m.out);
+    CHECKF(a.longest >= 150 && a.longest < 900, "A's longest move %lld ms", a.longest);
+    CHECKF(a.clock >= 0 && a.clock <= 2000 - 5 * 150, "A's clock %lld ms", a.clock);
+    CHECKF(b.longest < 150 && b.clock > 2000 - 4 * 150, "B: %lld ms, clock %lld ms", b.longest, b.clock);
+    /* The results line agrees, and with its moves: the longest of A's, the clock less their sum. */
+    char *json = file_text(results);
+    const char *game = json ? strstr(json, "\"game\":1,") : NULL;
+    long long value = -2, longest = 0, spent = 0;
+    CHECK(game && json_number(game, "black_longest_ms", &value) && value == a.longest);
+    CHECK(game && json_number(game, "black_clock_left_ms", &value) && value == a.clock);
+    CHECK(game && json_number(game, "white_longest_ms", &value) && value == b.longest);
+    CHECK(game && json_number(game, "white_clock_left_ms", &value) && value == b.clock);
+    const char *moves = game ? strstr(game, "\"moves\":[[") : NULL;
+    if (moves) moves += strlen("\"moves\":["); /* at the first move's [ */
+    int x, y;
+    long long ms;
+    for (int i = 0; moves && sscanf(moves, "[%d,%d,%lld]", &x, &y, &ms) == 3; i++) {
+        if (i % 2 == 0 && ms > longest) longest = ms; /* black's moves */
+        if (i % 2 == 0) spent += ms;
+        moves = strchr(moves + 1, '[');
+    }
+    CHECKF(longest == a.longest && spent == 2000 - a.clock, "moves: longest %lld, spent %lld", longest, spent);
+    free(json);
+    char tag[64];
+    snprintf(tag, sizeof tag, "[BlackLongestMs \"%lld\"]", a.longest);
+    CHECK(file_has(pgn, tag));
+    snprintf(tag, sizeof tag, "[WhiteClockLeftMs \"%lld\"]", b.clock);
+    CHECK(file_has(pgn, tag));
+    snprintf(line, sizeof line, "Longest move of A: %lld ms (game 1; turn limit 500 ms)", a.longest);
+    CHECKF(strstr(m.out, line) != NULL, "%s", m.out);
+    end_match(&m);
+    remove(pgn);
+    remove(results);
+
+    /* Without a game clock, and the merged results of the shards say the same. */
+    snprintf(extra, sizeof extra, "-each tc=0/0.5 -games 2 -pgn %s -results %s", pgn, results);
+    play_match(&m, "times2", "late 100", "line 5", extra);
+    CHECKF(times_line(m.out, 2, line, sizeof line) && side_times(line, "A", &a) && a.clock == -1, "%s", m.out);
+    CHECKF(strstr(line, "A longest move") > strstr(line, "B longest move"), "%s", line); /* black first */
+    CHECK(file_has(results, "\"black_clock_left_ms\":null"));
+    CHECK(file_has(pgn, "[BlackClockLeftMs \"-\"]"));
+    const char *summary = strstr(m.out, "Longest move of A: ");
+    long long over_match = summary ? atoll(summary + strlen("Longest move of A: ")) : -1;
+    CHECKF(over_match >= 100 && over_match >= a.longest, "A's longest over the match: %lld", over_match);
+    char command[512], *merged = malloc(OUTPUT_MAX);
+    snprintf(command, sizeof command, "%s merge %s", runner(), results);
+    CHECK(run_command(command, merged, OUTPUT_MAX, 0) == 0);
+    snprintf(line, sizeof line, "Longest move of A: %lld ms (game ", over_match);
+    CHECKF(strstr(merged, line) != NULL, "%s", merged);
+    free(merged);
+    end_match(&m);
+    remove(pgn);
+    remove(results);
 }
 
 static void test_game_clock_runs_out(void) {
@@ -708,17 +838,6 @@ static void test_interrupt_prints_table(void) {
     free(out);
 }
 
-static bool file_has(const char *path, const char *needle) {
-    FILE *file = fopen(path, "r");
-    if (!file) return false;
-    char *text = calloc(1, OUTPUT_MAX);
-    const size_t n = text ? fread(text, 1, OUTPUT_MAX - 1, file) : 0;
-    fclose(file);
-    const bool found = n && strstr(text, needle) != NULL;
-    free(text);
-    return found;
-}
-
 static void test_log_has_io_and_stderr(void) {
     char tag[64], dir[128], log[256], command[2048];
     make_tag(tag, sizeof tag, "log");
@@ -831,6 +950,7 @@ int main(void) {
     RUN(test_late_move_within_and_beyond_tolerance);
     RUN(test_game_clock_flags_the_move_that_empties_it);
     RUN(test_game_clock_runs_out);
+    RUN(test_longest_move_and_clock_left);
     RUN(test_openings_that_do_not_fit_are_skipped);
     RUN(test_occupied_garbage_error_lose);
     RUN(test_no_about_and_ignored_end);

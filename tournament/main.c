@@ -38,6 +38,7 @@ static void write_records(Tournament *t, const Job *job, const GameRecord *recor
 static void game_finished(Tournament *t, Job *job, const GameRecord *record) {
     const Encounter *e = &t->schedule.encounters[job->encounter];
     run_count_result(t, job, record->result);
+    run_count_longest(t, job, record->black_time.longest_ms, record->white_time.longest_ms);
     report_game_finished(t, job, record);
     report_score_line(t, e);
     write_records(t, job, record);

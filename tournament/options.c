@@ -52,7 +52,9 @@ static void usage(FILE *out) {
         "wuzi-tournament genopenings -h: making balanced opening files.\n"
         "wuzi-tournament merge FILE...: the results of the shards of one run, as one run prints them.\n\n"
         "Output: 'Started game i of n (A vs B)', 'Finished game i (A vs B): 1-0 {reason}' (A has\n"
-        "black; 1-0 = A won), 'Score of A vs B: W - L - D [score] N', then the final table.\n");
+        "black; 1-0 = A won), 'Times in game i (A vs B): ...' (each side's longest move and game\n"
+        "clock left), 'Score of A vs B: W - L - D [score] N', then the final table and each\n"
+        "engine's longest move.\n");
 }
 
 _Noreturn void options_fail(const char *format, const char *detail) {

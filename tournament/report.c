@@ -24,11 +24,25 @@ void report_game_started(const Tournament *t, const Job *job) {
     fflush(stdout);
 }
 
+static void print_side_time(const char *name, const SideTime *time) {
+    printf("%s longest move %lld ms, ", name, (long long)time->longest_ms);
+    if (time->clock_left_ms < 0)
+        printf("no game clock");
+    else
+        printf("clock %lld ms left", (long long)time->clock_left_ms);
+}
+
 void report_game_finished(const Tournament *t, const Job *job, const GameRecord *record) {
     const Options *options = t->options;
     report_clear_progress(t);
     printf("Finished game %d (%s vs %s): %s {%s}\n", job->number, options->engines[job->black].name,
            options->engines[job->white].name, result_text(record->result), record->reason);
+    printf("Times in game %d (%s vs %s): ", job->number, options->engines[job->black].name,
+           options->engines[job->white].name);
+    print_side_time(options->engines[job->black].name, &record->black_time);
+    printf("; ");
+    print_side_time(options->engines[job->white].name, &record->white_time);
+    printf("\n");
 }
 
 static void format_elo(char *out, size_t size, double value) {
@@ -118,6 +132,19 @@ static void print_table(const Tournament *t) {
     }
 }
 
+/* "Longest move of A: M ms (game i; turn limit T ms)", for each engine with a game counted. */
+static void print_longest_moves(const Tournament *t) {
+    const Options *options = t->options;
+    for (int e = 0; e < options->engine_count; e++) {
+        if (!t->engine_longest_game[e]) continue;
+        printf("Longest move of %s: %lld ms (game %d", options->engines[e].name,
+               (long long)t->engine_longest_ms[e], t->engine_longest_game[e]);
+        if (options->engines[e].turn_ms > 0)
+            printf("; turn limit %lld ms", (long long)options->engines[e].turn_ms);
+        printf(")\n");
+    }
+}
+
 void report_final(const Tournament *t) {
     report_clear_progress(t);
     printf("\nResults of %d of %d games%s:\n", t->finished, t->schedule.selected_count,
@@ -125,6 +152,7 @@ void report_final(const Tournament *t) {
     for (int e = 0; e < t->schedule.encounter_count; e++) print_encounter_summary(t, &t->schedule.encounters[e]);
     printf("\n");
     print_table(t);
+    print_longest_moves(t);
     fflush(stdout);
 }
 

@@ -25,6 +25,17 @@ void run_count_result(Tournament *t, Job *job, GameResult result) {
     count_pair(t, e, job);
 }
 
+static void count_longest(Tournament *t, int engine, int64_t ms, int game) {
+    if (ms < 0 || (t->engine_longest_game[engine] && ms <= t->engine_longest_ms[engine])) return;
+    t->engine_longest_ms[engine] = ms;
+    t->engine_longest_game[engine] = game;
+}
+
+void run_count_longest(Tournament *t, const Job *job, int64_t black_ms, int64_t white_ms) {
+    count_longest(t, job->black, black_ms, job->number);
+    count_longest(t, job->white, white_ms, job->number);
+}
+
 SprtVerdict run_sprt_state(const Tournament *t, const Encounter *e, double *llr) {
     if (t->sprt_verdict != SPRT_CONTINUE) {
         *llr = t->sprt_llr;
