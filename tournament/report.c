@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void report_clear_progress(const Tournament *t) {
+static void report_clear_progress(const Tournament *t) {
     if (t->tty) fputs("\r\033[K", stdout);
 }
 
@@ -132,11 +132,15 @@ static void print_table(const Tournament *t) {
     }
 }
 
-/* "Longest move of A: M ms (game i; turn limit T ms)", for each engine with a game counted. */
+/* "Longest move of A: M ms (game i; turn limit T ms)", for each engine with a game counted,
+ * apart from the table: scripts read the table up to its blank line. */
 static void print_longest_moves(const Tournament *t) {
     const Options *options = t->options;
+    bool first = true;
     for (int e = 0; e < options->engine_count; e++) {
         if (!t->engine_longest_game[e]) continue;
+        if (first) printf("\n");
+        first = false;
         printf("Longest move of %s: %lld ms (game %d", options->engines[e].name,
                (long long)t->engine_longest_ms[e], t->engine_longest_game[e]);
         if (options->engines[e].turn_ms > 0)

@@ -7,7 +7,6 @@
 #include "records.h"
 #include "run.h"
 
-void report_clear_progress(const Tournament *t);
 void report_progress(const Tournament *t);
 /* "Started game i of n (A vs B)" */
 void report_game_started(const Tournament *t, const Job *job);
