@@ -65,8 +65,8 @@ bool brain_wait_exit(BrainProcess *brain, int timeout_ms);
 void brain_stop(BrainProcess *brain, int grace_ms);
 /* The exit code of the last process stopped or waited for; -1 if it was killed or none was. */
 int brain_exit_code(const BrainProcess *brain);
-/* True if the last process stopped exited by itself with status 127: the shell could not run
- * the command (not found, not executable). */
+/* True if the last process stopped exited by itself with status 127 or 126: the shell could not
+ * run the command (not found, or found but not executable). */
 bool brain_command_failed(const BrainProcess *brain);
 /* Write a note to the brain's log, if any. */
 void brain_log(BrainProcess *brain, const char *direction, const char *text);

@@ -27,7 +27,8 @@ typedef struct GameState {
 
 typedef enum Outcome { OUTCOME_OK, OUTCOME_OVER, OUTCOME_CANCELLED } Outcome;
 
-int64_t game_start_timeout_ms(const GameSettings *settings, const EngineSpec *spec) {
+/* How long ABOUT and START may take in a game: a brain may load tables when it starts. */
+static int64_t game_start_timeout_ms(const GameSettings *settings, const EngineSpec *spec) {
     const int64_t base =
         spec->turn_ms > START_TIMEOUT_MIN_MS ? spec->turn_ms : START_TIMEOUT_MIN_MS;
     return base + settings->tolerance_ms;
@@ -128,15 +129,23 @@ static Outcome launch(GameState *state, int color) {
     return OUTCOME_OK;
 }
 
-/* START or RECTSTART, then wait for OK. Stray lines (a second line after ABOUT, output left
- * from the last game) are skipped; ERROR or UNKNOWN sets `refused`, the line kept in `line`. */
-static BrainRead send_start(GameState *state, int color, char *line, size_t size, bool *refused) {
-    Player *player = state->players[color];
-    BrainProcess *brain = &player->brain;
-    const int w = state->settings->width, h = state->settings->height;
-    const bool sent =
-        w == h ? brain_sendf(brain, "START %d", w) : brain_sendf(brain, "RECTSTART %d,%d", w, h);
-    const int64_t deadline = monotonic_ms() + game_start_timeout_ms(state->settings, player->spec);
+/* The command that starts a game on the settings' board: "START 15" or "RECTSTART 15,20". */
+static void start_command(const GameSettings *settings, char *text, size_t size) {
+    const int w = settings->width, h = settings->height;
+    if (w == h)
+        snprintf(text, size, "START %d", w);
+    else
+        snprintf(text, size, "RECTSTART %d,%d", w, h);
+}
+
+/* START or RECTSTART, then wait for OK until `deadline`. Stray lines (a second line after
+ * ABOUT, output left from the last game) are skipped; ERROR or UNKNOWN sets `refused`, the line
+ * kept in `line`. */
+static BrainRead send_start(BrainProcess *brain, const GameSettings *settings, int64_t deadline,
+                            char *line, size_t size, bool *refused) {
+    char command[64];
+    start_command(settings, command, sizeof command);
+    const bool sent = brain_send(brain, command);
     BrainRead status = sent ? BRAIN_READ_OK : BRAIN_READ_EOF;
     *refused = false;
     while (status == BRAIN_READ_OK) {
@@ -162,12 +171,13 @@ static Outcome prepare(GameState *state, int color) {
     }
     char line[BRAIN_LINE_MAX];
     bool refused;
-    BrainRead status = send_start(state, color, line, sizeof line, &refused);
+    const int64_t timeout = game_start_timeout_ms(state->settings, state->players[color]->spec);
+    BrainRead status = send_start(brain, state->settings, monotonic_ms() + timeout, line, sizeof line, &refused);
     if (status == BRAIN_READ_EOF && kept) {
         brain_stop(brain, 0);
         const Outcome launched = launch(state, color);
         if (launched != OUTCOME_OK) return launched;
-        status = send_start(state, color, line, sizeof line, &refused);
+        status = send_start(brain, state->settings, monotonic_ms() + timeout, line, sizeof line, &refused);
     }
     if (refused) {
         set_reason(state->record, "%s answered START with: %s", name_of(state, color), line);
@@ -398,6 +408,54 @@ bool game_play(const GameSettings *settings, Player *black, Player *white, const
     record->white_time = side_time(&state, WHITE);
     free(board);
     return outcome != OUTCOME_CANCELLED;
+}
+
+/* Why a brain that was sent START gave no OK. */
+static void check_failure(BrainProcess *brain, BrainRead status, const char *command,
+                          int64_t timeout_ms, const char *line, bool refused, char *why,
+                          size_t why_size) {
+    if (refused) {
+        snprintf(why, why_size, "it answered %s with: %s", command, line);
+    } else if (status == BRAIN_READ_TIMEOUT) {
+        snprintf(why, why_size, "it did not answer %s with OK within %lld ms", command,
+                 (long long)timeout_ms);
+    } else if (brain_command_failed(brain)) {
+        snprintf(why, why_size, "the shell could not run its command (not found or not executable)");
+    } else if (brain_exit_code(brain) >= 0) {
+        snprintf(why, why_size, "it ended its output before answering %s (exit code %d)", command,
+                 brain_exit_code(brain));
+    } else {
+        snprintf(why, why_size, "it ended its output before answering %s", command);
+    }
+}
+
+bool game_check_brain(const GameSettings *settings, const EngineSpec *spec, int64_t timeout_ms,
+                      int grace_ms, const atomic_bool *cancel, char *why, size_t why_size) {
+    BrainProcess *brain = malloc(sizeof *brain);
+    if (!brain) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    brain_init(brain, spec->name, -1, 0, cancel);
+    if (!brain_start(brain, spec->command)) {
+        snprintf(why, why_size, "it could not be started (no pipe or process left)");
+        free(brain);
+        return false;
+    }
+    char command[64], line[BRAIN_LINE_MAX];
+    start_command(settings, command, sizeof command);
+    bool refused;
+    const BrainRead status =
+        send_start(brain, settings, monotonic_ms() + timeout_ms, line, sizeof line, &refused);
+    const bool ok = status == BRAIN_READ_OK && !refused;
+    /* A brain whose output ended is leaving: its exit status tells why. */
+    if (status == BRAIN_READ_EOF) brain_wait_exit(brain, grace_ms);
+    brain_stop(brain, ok ? grace_ms : 0);
+    if (!ok && status != BRAIN_READ_CANCELLED)
+        check_failure(brain, status, command, timeout_ms, line, refused, why, why_size);
+    if (status == BRAIN_READ_CANCELLED) snprintf(why, why_size, "interrupted");
+    free(brain);
+    return ok;
 }
 
 bool game_opening_valid(const GameSettings *settings, const Opening *opening, char *why,

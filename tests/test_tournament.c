@@ -579,15 +579,22 @@ static void test_no_zombie_while_brains_die(void) {
 
 static void test_schedules(void) {
     Match m;
-    play_match(&m, "rr", "line 3", "line 9", FAST " -engine name=C 'cmd=true' -games 2 -rounds 2");
+    char extra[1024], tag[64];
+    make_tag(tag, sizeof tag, "rrc");
+    /* C starts, then dies at its first move, game after game */
+    snprintf(extra, sizeof extra, FAST " -engine name=C 'cmd=%s/fake_brain crash 0 %s' -games 2 -rounds 2",
+             tools(), tag);
+    play_match(&m, "rr", "line 3", "line 9", extra);
     int games, w, l, d;
     CHECK(count_of(m.out, "Finished game") == 12);
     CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games == 8);
     CHECK(table_row(m.out, "C", &games, &w, &l, &d) && games == 8 && l == 8);
-    CHECK(strstr(m.out, "C crashed") != NULL || strstr(m.out, "C ended its output") != NULL);
+    CHECK(count_of(m.out, "{C crashed (end of output)}") == 8);
+    CHECK(processes_with(tag) == 0);
     end_match(&m);
-    play_match(&m, "gauntlet", "line 3", "line 9",
-               FAST " -engine name=C 'cmd=true' -games 2 -gauntlet");
+    snprintf(extra, sizeof extra, FAST " -engine name=C 'cmd=%s/fake_brain crash 0 %s' -games 2 -gauntlet",
+             tools(), tag);
+    play_match(&m, "gauntlet", "line 3", "line 9", extra);
     CHECK(count_of(m.out, "Finished game") == 4);
     CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games == 4);
     CHECK(table_row(m.out, "B", &games, &w, &l, &d) && games == 2);
@@ -595,15 +602,62 @@ static void test_schedules(void) {
     end_match(&m);
 }
 
-static void test_missing_command_and_draw_adjudication(void) {
+/* A file for fake_brain -firstgood: the runner's start check finds a good brain, the games the
+ * faulty one. */
+static void first_good_file(char *path, size_t size, const char *name) {
+    snprintf(path, size, "/tmp/wuzi-test-%d-%s.first", (int)getpid(), name);
+    remove(path);
+}
+
+/* A brain that cannot start is not played: the runner names it and exits 2 before any game. */
+static void test_brain_that_cannot_start_is_not_played(void) {
+    char tag[64], script[128], command[4096], *out = malloc(OUTPUT_MAX);
+    make_tag(tag, sizeof tag, "nostart");
+    snprintf(script, sizeof script, "/tmp/wuzi-test-%d-noexec", (int)getpid());
+    FILE *file = fopen(script, "w");
+    if (file) fclose(file); /* there, but not executable */
+    const struct {
+        const char *cmd, *why;
+    } faults[] = {
+        {"/nonexistent/brain", "engine C (/nonexistent/brain) cannot play: the shell could not run its command"},
+        {script, "cannot play: the shell could not run its command (not found or not executable)"},
+        {"%s/fake_brain noabout %s", "cannot play: it did not answer START 15 with OK within 400 ms"},
+        {"%s/fake_brain starterror %s", "cannot play: it answered START 15 with: ERROR unsupported size"},
+        {"true", "engine C (true) cannot play: it ended its output before answering START 15 (exit code 0)"},
+    };
+    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, faults[i].cmd, tools(), tag);
+        snprintf(command, sizeof command,
+                 "exec %s -engine name=A 'cmd=%s/fake_brain good %s' -engine name=B 'cmd=%s/fake_brain good %s' "
+                 "-engine name=C 'cmd=%s' -starttimeout 400 " FAST " -games 1",
+                 runner(), tools(), tag, tools(), tag, cmd);
+        const int64_t before = monotonic_ms();
+        const int status = run_command(command, out, OUTPUT_MAX, 0);
+        const int64_t took = monotonic_ms() - before;
+        CHECKF(status == 2, "%s: exit %d", cmd, status);
+        CHECKF(strstr(out, faults[i].why) != NULL, "%s: %s", cmd, out);
+        CHECKF(!strstr(out, "Started game") && !strstr(out, "Finished game"), "%s: %s", cmd, out);
+        CHECKF(count_of(out, "cannot play") == 1, "%s: %s", cmd, out); /* A and B are fine */
+        CHECKF(took < 3000, "%s: %lld ms before giving up", cmd, (long long)took);
+        CHECK(processes_with(tag) == 0);
+    }
+    /* The brain that never answers: named with its START and the timeout. */
+    snprintf(command, sizeof command,
+             "exec %s -engine name=A 'cmd=%s/fake_brain noabout %s' -engine name=B 'cmd=%s/fake_brain good %s' "
+             "-starttimeout 300 " FAST " -games 1 -boardsize 15x20",
+             runner(), tools(), tag, tools(), tag);
+    CHECK(run_command(command, out, OUTPUT_MAX, 0) == 2);
+    CHECKF(strstr(out, "engine A (") && strstr(out, "cannot play: it did not answer RECTSTART 15,20 with OK within 300 ms"),
+           "%s", out);
+    CHECK(processes_with(tag) == 0);
+    remove(script);
+    free(out);
+}
+
+/* Two first-empty-cell brains fill the board like a chessboard: no five, so -drawafter. */
+static void test_draw_adjudication(void) {
     Match m;
-    play_match(&m, "missing", "good", "good",
-               FAST " -engine name=C cmd=/nonexistent/brain -games 1");
-    CHECKF(strstr(m.out, "{C ended its output to ABOUT (the shell could not run its command)}"),
-           "%s", m.out);
-    /* Two first-empty-cell brains fill the board like a chessboard: no five, so -drawafter. */
-    CHECK(strstr(m.out, "Finished game 1 (A vs B)") != NULL);
-    end_match(&m);
     play_match(&m, "drawafter", "good", "good", FAST " -games 1 -drawafter 30");
     CHECKF(strstr(m.out, "Finished game 1 (A vs B): 1/2-1/2 {draw by adjudication after 30 moves}"),
            "%s", m.out);
@@ -631,16 +685,25 @@ static void test_occupied_garbage_error_lose(void) {
     play_match(&m, "error", "line 5", "error", FAST " -games 1");
     CHECK(strstr(m.out, "1-0 {B answered: ERROR fake failure}") != NULL);
     end_match(&m);
-    play_match(&m, "starterror", "starterror", "line 5", FAST " -games 1");
-    CHECK(strstr(m.out, "0-1 {A answered START with: ERROR unsupported size}") != NULL);
+    /* A refusal of START after the start check: a forfeit, as any fault mid-match. */
+    char first[128], mode[256];
+    first_good_file(first, sizeof first, "starterror");
+    snprintf(mode, sizeof mode, "starterror -firstgood %s", first);
+    play_match(&m, "starterror", mode, "line 5", FAST " -games 1");
+    CHECKF(strstr(m.out, "0-1 {A answered START with: ERROR unsupported size}") != NULL, "%s", m.out);
     end_match(&m);
+    remove(first);
 }
 
 static void test_no_about_and_ignored_end(void) {
     Match m;
-    play_match(&m, "noabout", "noabout", "line 5", FAST " -games 1");
+    char first[128], mode[256];
+    first_good_file(first, sizeof first, "noabout");
+    snprintf(mode, sizeof mode, "noabout -firstgood %s", first);
+    play_match(&m, "noabout", mode, "line 5", FAST " -games 1");
     CHECKF(strstr(m.out, "0-1 {A did not answer in time to ABOUT}") != NULL, "%s", m.out);
     end_match(&m);
+    remove(first);
     play_match(&m, "ignoreend", "ignoreend", "line 5", FAST " -games 2");
     CHECK(count_of(m.out, "Finished game") == 2);
     CHECK(strstr(m.out, "Finished game 1 (A vs B): 1-0 {A made five}") != NULL);
@@ -946,7 +1009,8 @@ int main(void) {
     RUN(test_no_zombie_while_brains_die);
     RUN(test_schedules);
     RUN(test_brain_gone_between_games_is_restarted);
-    RUN(test_missing_command_and_draw_adjudication);
+    RUN(test_brain_that_cannot_start_is_not_played);
+    RUN(test_draw_adjudication);
     RUN(test_late_move_within_and_beyond_tolerance);
     RUN(test_game_clock_flags_the_move_that_empties_it);
     RUN(test_game_clock_runs_out);
