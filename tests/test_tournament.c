@@ -987,6 +987,7 @@ static void test_usage(void) {
     char command[512], *out = malloc(OUTPUT_MAX);
     snprintf(command, sizeof command, "%s -h", runner());
     CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0 && strstr(out, "-engine") != NULL);
+    CHECK(strstr(out, "-starttimeout MS") && strstr(out, "START with OK within MS (default 10000)"));
     snprintf(command, sizeof command, "%s -engine cmd=x -bogus", runner());
     CHECK(run_command(command, out, OUTPUT_MAX, 0) == 2 &&
           strstr(out, "unknown option -bogus") != NULL);
