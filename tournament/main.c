@@ -3,10 +3,9 @@
  * options.c reads the command line, jobs.c lays out the schedule (round robin or gauntlet,
  * -games per encounter, -rounds times, openings shared by all encounters), workers.c plays it
  * on -concurrency threads, run.c counts it and report.c prints it; start_check.c first makes
- * sure that every brain starts. Here: what follows each
- * game (counted, printed, written to the record files), the signals — Ctrl-C (or SIGTERM,
- * SIGHUP) stops the games in progress and prints the table of the finished ones — and the
- * `genopenings` and `merge` subcommands. */
+ * sure that every brain starts. Here: what follows each game (counted, printed, written to the
+ * record files), the signals — Ctrl-C (or SIGTERM, SIGHUP) stops the games in progress and
+ * prints the table of the finished ones — and the `genopenings` and `merge` subcommands. */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
