@@ -1,17 +1,13 @@
 #include "game.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "brain_dialogue.h"
 #include "rules.h"
 
-/* time_left when there is no game clock, as Piskvork sends it. */
-#define UNLIMITED_TIME_LEFT 2147483647
 /* Shortest wait for ABOUT and START, whatever the turn limit. */
 #define START_TIMEOUT_MIN_MS 3000
 
@@ -59,26 +55,9 @@ static Outcome forfeit(GameState *state, int color, GameEnd end) {
     return OUTCOME_OVER;
 }
 
-static bool word_is(const char *line, const char *word) {
-    const size_t n = strlen(word);
-    return strncasecmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ');
-}
-
-static bool is_chatter(const char *line) {
-    return word_is(line, "MESSAGE") || word_is(line, "DEBUG");
-}
-
 /* Why a read failed, for the reason text. */
 static const char *read_failure(BrainRead status) {
     return status == BRAIN_READ_TIMEOUT ? "did not answer in time" : "ended its output";
-}
-
-/* Wait for the one-line answer to ABOUT or START, skipping MESSAGE and DEBUG. */
-static BrainRead read_answer(BrainProcess *brain, char *line, size_t size, int64_t deadline) {
-    for (;;) {
-        const BrainRead status = brain_read(brain, line, size, deadline);
-        if (status != BRAIN_READ_OK || !is_chatter(line)) return status;
-    }
 }
 
 static Outcome start_failed(GameState *state, int color, const char *what, BrainRead status) {
@@ -124,39 +103,9 @@ static Outcome launch(GameState *state, int color) {
     char line[BRAIN_LINE_MAX];
     const int64_t deadline = monotonic_ms() + game_start_timeout_ms(state->settings, player->spec);
     BrainRead status = BRAIN_READ_EOF;
-    if (brain_send(brain, "ABOUT")) status = read_answer(brain, line, sizeof line, deadline);
+    if (brain_send(brain, "ABOUT")) status = dialogue_read(brain, line, sizeof line, deadline, NULL, NULL);
     if (status != BRAIN_READ_OK) return start_failed(state, color, "to ABOUT", status);
     return OUTCOME_OK;
-}
-
-/* The command that starts a game on the settings' board: "START 15" or "RECTSTART 15,20". */
-static void start_command(const GameSettings *settings, char *text, size_t size) {
-    const int w = settings->width, h = settings->height;
-    if (w == h)
-        snprintf(text, size, "START %d", w);
-    else
-        snprintf(text, size, "RECTSTART %d,%d", w, h);
-}
-
-/* START or RECTSTART, then wait for OK until `deadline`. Stray lines (a second line after
- * ABOUT, output left from the last game) are skipped; ERROR or UNKNOWN sets `refused`, the line
- * kept in `line`. */
-static BrainRead send_start(BrainProcess *brain, const GameSettings *settings, int64_t deadline,
-                            char *line, size_t size, bool *refused) {
-    char command[64];
-    start_command(settings, command, sizeof command);
-    const bool sent = brain_send(brain, command);
-    BrainRead status = sent ? BRAIN_READ_OK : BRAIN_READ_EOF;
-    *refused = false;
-    while (status == BRAIN_READ_OK) {
-        status = read_answer(brain, line, size, deadline);
-        if (status != BRAIN_READ_OK || strcasecmp(line, "OK") == 0) break;
-        if (word_is(line, "ERROR") || word_is(line, "UNKNOWN")) {
-            *refused = true;
-            break;
-        }
-    }
-    return status;
 }
 
 /* Get the brain ready for a new game: started (or kept from the last game), START answered,
@@ -172,12 +121,14 @@ static Outcome prepare(GameState *state, int color) {
     char line[BRAIN_LINE_MAX];
     bool refused;
     const int64_t timeout = game_start_timeout_ms(state->settings, state->players[color]->spec);
-    BrainRead status = send_start(brain, state->settings, monotonic_ms() + timeout, line, sizeof line, &refused);
+    BrainRead status = dialogue_start(brain, state->settings->width, state->settings->height, monotonic_ms() + timeout, line,
+                           sizeof line, &refused);
     if (status == BRAIN_READ_EOF && kept) {
         brain_stop(brain, 0);
         const Outcome launched = launch(state, color);
         if (launched != OUTCOME_OK) return launched;
-        status = send_start(brain, state->settings, monotonic_ms() + timeout, line, sizeof line, &refused);
+        status = dialogue_start(brain, state->settings->width, state->settings->height, monotonic_ms() + timeout, line,
+                           sizeof line, &refused);
     }
     if (refused) {
         set_reason(state->record, "%s answered START with: %s", name_of(state, color), line);
@@ -186,26 +137,6 @@ static Outcome prepare(GameState *state, int color) {
     if (status != BRAIN_READ_OK) return start_failed(state, color, "to START", status);
     send_infos(state, color);
     return OUTCOME_OK;
-}
-
-static bool parse_number(const char **p, int *value) {
-    while (**p == ' ' || **p == '\t') (*p)++;
-    if (!isdigit((unsigned char)**p) && **p != '-') return false;
-    char *end;
-    errno = 0;
-    const long v = strtol(*p, &end, 10);
-    if (end == *p || errno || v < -100000 || v > 100000) return false;
-    *value = (int)v;
-    *p = end;
-    while (**p == ' ' || **p == '\t') (*p)++;
-    return true;
-}
-
-/* "x,y" with nothing else on the line. */
-static bool parse_move(const char *line, int *x, int *y) {
-    const char *p = line;
-    if (!parse_number(&p, x) || *p++ != ',') return false;
-    return parse_number(&p, y) && *p == '\0';
 }
 
 /* Send what the brain needs before its move: the whole position the first time, else TURN. */
@@ -222,13 +153,7 @@ static bool send_position(GameState *state, int color) {
     }
     state->informed[color] = true;
     if (record->move_count == 0) return brain_send(brain, "BEGIN");
-    bool ok = brain_send(brain, "BOARD");
-    for (int i = 0; i < record->move_count; i++) {
-        const int stone_color = i % 2 == 0 ? BLACK : WHITE;
-        ok = ok && brain_sendf(brain, "%d,%d,%d", record->x[i], record->y[i],
-                               stone_color == color ? 1 : 2);
-    }
-    return ok && brain_send(brain, "DONE");
+    return dialogue_send_board(brain, record->x, record->y, record->move_count, color);
 }
 
 /* Ask `color` for its move; on OUTCOME_OK, x,y and the thinking time are set. */
@@ -243,10 +168,7 @@ static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *el
     const int64_t deadline = start + limit + state->settings->tolerance_ms;
     char line[BRAIN_LINE_MAX];
     BrainRead status = sent ? BRAIN_READ_OK : BRAIN_READ_EOF;
-    while (status == BRAIN_READ_OK) {
-        status = brain_read(brain, line, sizeof line, deadline);
-        if (status == BRAIN_READ_OK && !is_chatter(line)) break;
-    }
+    if (status == BRAIN_READ_OK) status = dialogue_read(brain, line, sizeof line, deadline, NULL, NULL);
     *elapsed = monotonic_ms() - start;
     if (*elapsed > state->longest[color]) state->longest[color] = *elapsed;
     /* The clock runs whatever the answer, and never goes below zero. */
@@ -269,11 +191,11 @@ static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *el
         return forfeit(state, color, END_ERROR);
     case BRAIN_READ_OK: break;
     }
-    if (word_is(line, "ERROR") || word_is(line, "UNKNOWN")) {
+    if (reply_is(line, "ERROR") || reply_is(line, "UNKNOWN")) {
         set_reason(state->record, "%s answered: %s", name_of(state, color), line);
         return forfeit(state, color, END_ERROR);
     }
-    if (!parse_move(line, x, y)) {
+    if (!dialogue_parse_move(line, x, y)) {
         set_reason(state->record, "%s sent a malformed move: \"%.120s\"", name_of(state, color),
                    line);
         return forfeit(state, color, END_ERROR);
@@ -443,10 +365,10 @@ bool game_check_brain(const GameSettings *settings, const EngineSpec *spec, int6
         return false;
     }
     char command[64], line[BRAIN_LINE_MAX];
-    start_command(settings, command, sizeof command);
+    dialogue_start_command(settings->width, settings->height, command, sizeof command);
     bool refused;
-    const BrainRead status =
-        send_start(brain, settings, monotonic_ms() + timeout_ms, line, sizeof line, &refused);
+    const BrainRead status = dialogue_start(brain, settings->width, settings->height,
+                                            monotonic_ms() + timeout_ms, line, sizeof line, &refused);
     const bool ok = status == BRAIN_READ_OK && !refused;
     /* A brain whose output ended is leaving: its exit status tells why. */
     if (status == BRAIN_READ_EOF) brain_wait_exit(brain, grace_ms);
