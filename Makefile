@@ -13,10 +13,15 @@ BUILD ?= build/tsan
 else
 BUILD ?= build
 endif
-ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS) -Iengine -Iprotocol -Itournament -Itune -Iplay -Itests
+ALL_CFLAGS = $(CFLAGS_BASE) $(CFLAGS)
 LDLIBS = -pthread -lm
 
+# Two libraries and four programs. engine/ (libwuzi.a) knows the game; match/ (libmatch.a) plays
+# one game between brains: what the runner, the play board, the tuner and the tactics tool share.
+# Each program links engine, match and its own folder, never another program's objects, and
+# sees only those folders' headers. The tests may link any module.
 ENGINE_SRC = $(wildcard engine/*.c)
+MATCH_SRC = $(wildcard match/*.c)
 PROTOCOL_SRC = $(wildcard protocol/*.c)
 TOURNAMENT_SRC = $(wildcard tournament/*.c)
 TUNE_SRC = $(wildcard tune/*.c)
@@ -26,6 +31,7 @@ TEST_SRC = $(wildcard tests/test_*.c)
 TEST_HELPERS = $(filter-out $(TEST_SRC), $(wildcard tests/*.c))
 
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+MATCH_OBJ = $(MATCH_SRC:%.c=$(BUILD)/%.o)
 PROTOCOL_OBJ = $(PROTOCOL_SRC:%.c=$(BUILD)/%.o)
 PBRAIN_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard pbrain/*.c))
 TOURNAMENT_OBJ = $(TOURNAMENT_SRC:%.c=$(BUILD)/%.o)
@@ -35,10 +41,21 @@ TUNE_LIB_OBJ = $(filter-out $(BUILD)/tune/main.o, $(TUNE_OBJ))
 # The page's files become C arrays (play/tools/embed_web), compiled in like any source.
 PLAY_OBJ = $(PLAY_SRC:%.c=$(BUILD)/%.o) $(BUILD)/play/web_assets.o
 PLAY_LIB_OBJ = $(filter-out $(BUILD)/play/main.o, $(PLAY_OBJ))
+TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 TEST_HELPER_OBJ = $(TEST_HELPERS:%.c=$(BUILD)/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_TOOLS = $(wildcard tests/tools/*.c)
+TEST_TOOL_OBJ = $(TEST_TOOLS:%.c=$(BUILD)/%.o)
 TEST_TOOL_BIN = $(TEST_TOOLS:tests/tools/%.c=$(BUILD)/tests/tools/%)
+
+# The headers each folder may include.
+$(ENGINE_OBJ): INCLUDES = -Iengine
+$(MATCH_OBJ): INCLUDES = -Iengine -Imatch
+$(PROTOCOL_OBJ) $(PBRAIN_OBJ): INCLUDES = -Iengine -Iprotocol
+$(TOURNAMENT_OBJ): INCLUDES = -Iengine -Imatch -Itournament
+$(TUNE_OBJ): INCLUDES = -Iengine -Imatch -Itune
+$(PLAY_OBJ): INCLUDES = -Iengine -Imatch -Iplay
+$(TEST_OBJ) $(TEST_HELPER_OBJ) $(TEST_TOOL_OBJ): INCLUDES = -Iengine -Imatch -Iprotocol -Itournament -Itune -Iplay -Itests
 
 ifneq ($(SANITIZE),)
 BRAIN = $(BUILD)/pbrain-wuzi
@@ -57,19 +74,23 @@ all: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(INCLUDES) -MMD -MP -c $< -o $@
 
 $(BUILD)/libwuzi.a: $(ENGINE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libmatch.a: $(MATCH_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
 $(BRAIN): $(PBRAIN_OBJ) $(PROTOCOL_OBJ) $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
-$(RUNNER): $(TOURNAMENT_OBJ) $(BUILD)/libwuzi.a
+$(RUNNER): $(TOURNAMENT_OBJ) $(BUILD)/libmatch.a $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
-$(TUNER): $(TUNE_OBJ) $(BUILD)/libwuzi.a
+$(TUNER): $(TUNE_OBJ) $(BUILD)/libmatch.a $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/play/tools/embed_web: play/tools/embed_web.c
@@ -80,20 +101,20 @@ $(BUILD)/play/web_assets.c: $(WEB_FILES) $(BUILD)/play/tools/embed_web
 	$(BUILD)/play/tools/embed_web $@ $(WEB_FILES)
 
 $(BUILD)/play/web_assets.o: $(BUILD)/play/web_assets.c
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(INCLUDES) -c $< -o $@
 
-$(PLAYER): $(PLAY_OBJ) $(TOURNAMENT_LIB_OBJ) $(BUILD)/libwuzi.a
+$(PLAYER): $(PLAY_OBJ) $(BUILD)/libmatch.a $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_HELPER_OBJ) $(PROTOCOL_OBJ) $(TOURNAMENT_LIB_OBJ) $(TUNE_LIB_OBJ) $(PLAY_LIB_OBJ) $(BUILD)/libwuzi.a
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_HELPER_OBJ) $(PROTOCOL_OBJ) $(TOURNAMENT_LIB_OBJ) $(TUNE_LIB_OBJ) $(PLAY_LIB_OBJ) $(BUILD)/libmatch.a $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 # The tactics benchmark (not a test) drives the engine's threat search directly, and makes VCT
-# sets from the runner's games (tune/games reads them).
-$(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/tournament/brain_process.o $(BUILD)/tune/games.o $(BUILD)/libwuzi.a
+# sets from the runner's games (match/pgn_reader reads them).
+$(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/libmatch.a $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
 # Tests find the programs through these variables, so the sanitizer build tests its own.
@@ -144,8 +165,7 @@ WIN32_EXE = $(WIN_DIR)/pbrain-wuzi.exe
 # Linux gives threads 8 MiB of stack; Windows gives less unless the executable asks for more.
 # -s: the shipped .exe carries no debug symbols.
 WIN_LDLIBS = -static -s -pthread -lm -Wl,--stack,8388608
-# The brain needs only these headers; -Itournament would shadow mingw's <process.h>.
-WIN_CFLAGS = $$(CFLAGS_BASE) $$(CFLAGS) -Iengine -Iprotocol
+WIN_CFLAGS = $$(CFLAGS_BASE) $$(CFLAGS)
 DIST_ZIP = dist/wuzi.zip
 
 .PHONY: windows windows64 windows32 check-windows dist

@@ -1,6 +1,6 @@
 /* record_file: one game to and from a file, psq (Piskvork) or SGF, chosen by the extension.
  *
- * Saving writes tournament/records' formats, so the runner, Piskvork and SGF viewers read what
+ * Saving writes match/records' formats, so the runner, Piskvork and SGF viewers read what
  * wuzi-play saves. Loading reads psq (`Piskvorky WxH, …` then 1-based `x,y[,ms]` lines) and
  * SGF's main line (SZ, RU, B and W moves; the first variation where a file branches). A
  * loaded game is a size, maybe a rule and the moves in order; the caller judges them. */

@@ -6,12 +6,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "brain_dialogue.h"
+
 /* A brain may load tables when it starts: ABOUT and START get at least this long. */
 #define START_TIMEOUT_MIN_MS 5000
 #define TAKEBACK_TIMEOUT_MS 2000
 #define STOP_GRACE_MS 300
-/* INFO time_left when there is no game clock, as Piskvork sends it. */
-#define UNLIMITED_TIME_LEFT 2147483647
 #define BRAIN_MEMORY_BYTES (128LL << 20)
 #define DEFAULT_TOLERANCE_MS 1000
 
@@ -46,23 +46,10 @@ void seat_set_command(Seat *seat, const char *name, const char *command) {
 
 void seat_destroy(Seat *seat) { seat_stop(seat); }
 
-static bool word_is(const char *line, const char *word) {
-    const size_t n = strlen(word);
-    return strncasecmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ');
-}
-
 /* The next line that is not MESSAGE or DEBUG; MESSAGE text goes to the callback. */
 static BrainRead read_reply(Seat *seat, char *line, size_t size, int64_t deadline,
                             SeatMessageFn on_message, void *context) {
-    for (;;) {
-        const BrainRead status = brain_read(&seat->brain, line, size, deadline);
-        if (status != BRAIN_READ_OK) return status;
-        if (word_is(line, "MESSAGE")) {
-            if (on_message) on_message(context, line[7] ? line + 8 : "");
-            continue;
-        }
-        if (!word_is(line, "DEBUG")) return status;
-    }
+    return dialogue_read(&seat->brain, line, size, deadline, on_message, context);
 }
 
 static void set_reason(char *reason, size_t size, const char *format, ...)
@@ -122,19 +109,12 @@ static SeatOutcome start(Seat *seat, const SeatPosition *position, char *reason,
     if (status != BRAIN_READ_OK) return read_failed(seat, status, "ABOUT", reason, size);
     keep_about(seat, line);
     const int w = position->width, h = position->height;
-    const bool sent = w == h ? brain_sendf(&seat->brain, "START %d", w)
-                             : brain_sendf(&seat->brain, "RECTSTART %d,%d", w, h);
-    status = sent ? BRAIN_READ_OK : BRAIN_READ_EOF;
-    const int64_t deadline = monotonic_ms() + wait;
-    /* a second ABOUT line or other chatter may come first: wait for the answer proper */
-    while (status == BRAIN_READ_OK) {
-        status = read_reply(seat, line, sizeof line, deadline, NULL, NULL);
-        if (status != BRAIN_READ_OK || strcasecmp(line, "OK") == 0) break;
-        if (word_is(line, "ERROR") || word_is(line, "UNKNOWN")) {
-            seat_stop(seat);
-            set_reason(reason, size, "%s refused the board: %.120s", seat->name, line);
-            return SEAT_REFUSED;
-        }
+    bool refused;
+    status = dialogue_start(&seat->brain, w, h, monotonic_ms() + wait, line, sizeof line, &refused);
+    if (refused) {
+        seat_stop(seat);
+        set_reason(reason, size, "%s refused the board: %.120s", seat->name, line);
+        return SEAT_REFUSED;
     }
     if (status != BRAIN_READ_OK) return read_failed(seat, status, "START", reason, size);
     brain_sendf(&seat->brain, "INFO max_memory %lld", BRAIN_MEMORY_BYTES);
@@ -160,14 +140,6 @@ static int common_prefix(const Seat *seat, const SeatPosition *position) {
     return n;
 }
 
-static bool send_board(Seat *seat, const SeatPosition *position, int color) {
-    bool ok = brain_send(&seat->brain, "BOARD");
-    for (int i = 0; ok && i < position->count; i++)
-        ok = brain_sendf(&seat->brain, "%d,%d,%d", position->x[i], position->y[i],
-                         color_to_move(i) == color ? 1 : 2);
-    return ok && brain_send(&seat->brain, "DONE");
-}
-
 /* The question for the brain: TURN, BEGIN or BOARD. */
 static bool send_question(Seat *seat, const SeatPosition *position) {
     const int color = color_to_move(position->count);
@@ -176,13 +148,7 @@ static bool send_question(Seat *seat, const SeatPosition *position) {
         common_prefix(seat, position) == seat->known_count)
         return brain_sendf(&seat->brain, "TURN %d,%d", position->x[n - 1], position->y[n - 1]);
     if (n == 0 && seat->known_count == 0 && seat->known_color == 0) return brain_send(&seat->brain, "BEGIN");
-    return send_board(seat, position, color);
-}
-
-static bool parse_move(const char *line, int *x, int *y) {
-    int n = 0;
-    if (sscanf(line, "%d,%d%n", x, y, &n) != 2) return false;
-    return line[n] == '\0';
+    return dialogue_send_board(&seat->brain, position->x, position->y, position->count, color);
 }
 
 SeatOutcome seat_move(Seat *seat, const SeatPosition *position, SeatMessageFn on_message,
@@ -209,7 +175,7 @@ SeatOutcome seat_move(Seat *seat, const SeatPosition *position, SeatMessageFn on
                        seat->name, (long long)position->turn_ms, (long long)seat->tolerance_ms);
         return outcome;
     }
-    if (!parse_move(line, x, y)) {
+    if (!dialogue_parse_move(line, x, y)) {
         seat_stop(seat);
         set_reason(reason, reason_size, "%s answered \"%.120s\" instead of a move", seat->name, line);
         return SEAT_REFUSED;

@@ -1,4 +1,4 @@
-/* seat: one side of the board played by a Gomocup brain, through tournament/brain_process.
+/* seat: one side of the board played by a Gomocup brain, through match/brain_process.
  *
  * A seat starts its brain when first asked for a move (ABOUT, START or RECTSTART, INFO) and
  * remembers what the brain has been told, so that each question is the cheapest the protocol

@@ -526,7 +526,7 @@ static void settings(WebApi *api, int fd, const HttpRequest *request, WebGame *g
     pthread_mutex_unlock(&game->lock);
 }
 
-/* The game as a psq or SGF file, written by tournament/records through a temporary file. */
+/* The game as a psq or SGF file, written by match/records through a temporary file. */
 static void save(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
     static const char *const fields[] = {"format", NULL};
     HttpForm form;

@@ -14,6 +14,9 @@ check "sprt.sh plays" grep -q '^Results of 2 of 2 games' "$out"
 check "sprt.sh defaults to a game clock" grep -q '^Conditions: tc=10/0.2 (game clock/move, s), tolerance 100 ms, 15x15 freestyle' "$out"
 sh "$here/tournament/sprt.sh" -m 2 -c 1 -t 0/0.3 -T 40 -r "$WUZI_RUNNER" "$brain" "$brain" > "$out" 2>&1
 check "sprt.sh names given conditions" grep -q '^Conditions: tc=0/0.3 (game clock/move, s), tolerance 40 ms' "$out"
+sh "$here/tournament/sprt.sh" -m 2 -c 1 -r "$WUZI_RUNNER" /nonexistent/brain "$brain" > "$out" 2>&1
+check "sprt.sh stops (2) when a brain cannot start" [ $? -eq 2 ]
+check "sprt.sh shows which" grep -q 'engine old (/nonexistent/brain) cannot play' "$out"
 sh "$here/tournament/ladder.sh" -g 2 -c 1 -l "n1 n2" -b "$WUZI_BRAIN" -r "$WUZI_RUNNER" -d "$out.d" > "$out" 2>&1
 check "ladder.sh plays" grep -q '^  n2 vs n1: ' "$out"
 check "ladder.sh defaults to a game clock" grep -q '^Conditions: tc=10/0.2 (game clock/move, s), tolerance 100 ms' "$out"

@@ -23,7 +23,7 @@
 #include "brain_process.h"
 #include "records.h"
 #include "stats.h"
-#include "workers.h"
+#include "run.h"
 
 #define OUTPUT_MAX (1 << 18)
 #define RUN_LIMIT_MS 60000
@@ -109,13 +109,13 @@ static void test_sprt_decision_is_final(void) {
     Encounter e = {.a = 0, .b = 1, .score = {.wins = 27, .losses = 14, .draws = 5},
                    .penta = {.count = {1, 2, 10, 5, 5}}};
     double llr;
-    CHECK(!workers_check_sprt(&t, &e));
-    CHECK(workers_sprt_state(&t, &e, &llr) == SPRT_CONTINUE);
+    CHECK(!run_check_sprt(&t, &e));
+    CHECK(run_sprt_state(&t, &e, &llr) == SPRT_CONTINUE);
     e.penta.count[4] = 25;
     e.score.wins = 67;
-    CHECK(workers_check_sprt(&t, &e));
+    CHECK(run_check_sprt(&t, &e));
     CHECK(atomic_load(&t.stop));
-    const SprtVerdict decided = workers_sprt_state(&t, &e, &llr);
+    const SprtVerdict decided = run_sprt_state(&t, &e, &llr);
     const double decided_llr = llr;
     CHECK(decided == SPRT_H1);
     CHECKF(t.sprt_games == 86, "decided after %d games", t.sprt_games);
@@ -123,8 +123,8 @@ static void test_sprt_decision_is_final(void) {
     e.penta.count[0] = 21;
     e.score.losses = 54;
     CHECK(sprt_verdict(&options.sprt, sprt_llr_pentanomial(&options.sprt, &e.penta)) != SPRT_H1);
-    CHECK(!workers_check_sprt(&t, &e));
-    CHECK(workers_sprt_state(&t, &e, &llr) == SPRT_H1);
+    CHECK(!run_check_sprt(&t, &e));
+    CHECK(run_sprt_state(&t, &e, &llr) == SPRT_H1);
     CHECKF(llr == decided_llr, "llr %f, decided at %f", llr, decided_llr);
 }
 
@@ -297,6 +297,61 @@ static void end_match(Match *m) {
     free(m->out);
 }
 
+/* The file's text (empty if it cannot be read); the caller frees it. */
+static char *file_text(const char *path) {
+    char *text = calloc(1, OUTPUT_MAX);
+    FILE *file = fopen(path, "r");
+    if (file && text) {
+        const size_t n = fread(text, 1, OUTPUT_MAX - 1, file);
+        text[n] = '\0';
+    }
+    if (file) fclose(file);
+    return text;
+}
+
+static bool file_has(const char *path, const char *needle) {
+    char *text = file_text(path);
+    const bool found = text && strstr(text, needle) != NULL;
+    free(text);
+    return found;
+}
+
+/* The runner's report of a side's times: "A longest move M ms, clock C ms left". */
+typedef struct SideTimes {
+    long long longest, clock; /* clock -1: "no game clock" */
+} SideTimes;
+
+static bool side_times(const char *text, const char *name, SideTimes *times) {
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "%s longest move ", name);
+    const char *at = strstr(text, pattern);
+    if (!at || sscanf(at + strlen(pattern), "%lld ms, ", &times->longest) != 1) return false;
+    const char *comma = strchr(at, ',');
+    if (comma && strncmp(comma, ", no game clock", 15) == 0) {
+        times->clock = -1;
+        return true;
+    }
+    return comma && sscanf(comma, ", clock %lld ms left", &times->clock) == 1;
+}
+
+/* The line "Times in game N (...)" of the runner's output, into `line`. */
+static bool times_line(const char *out, int game, char *line, size_t size) {
+    char start[64];
+    snprintf(start, sizeof start, "Times in game %d (", game);
+    const char *at = strstr(out, start);
+    if (!at) return false;
+    const size_t length = strcspn(at, "\n");
+    snprintf(line, size, "%.*s", (int)(length < size ? length : size - 1), at);
+    return true;
+}
+
+static bool json_number(const char *text, const char *key, long long *value) {
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *at = strstr(text, pattern);
+    return at && sscanf(at + strlen(pattern), "%lld", value) == 1;
+}
+
 #define FAST "-each tc=0/0.3 -tolerance 100"
 
 /* ---- the process module ---- */
@@ -367,6 +422,12 @@ static void test_hang_loses_on_time_and_is_killed(void) {
     CHECK(count_of(m.out, "A lost on time") == 2);
     CHECK(strstr(m.out, "Finished game 1 (A vs B): 0-1") != NULL);
     CHECK(strstr(m.out, "Finished game 2 (B vs A): 1-0") != NULL);
+    /* the wait that ran into the deadline (300 ms + 100 ms tolerance) is its longest move */
+    char line[512];
+    SideTimes a = {0};
+    CHECKF(times_line(m.out, 1, line, sizeof line) && side_times(line, "A", &a) && a.longest >= 400 &&
+               a.clock == -1,
+           "%s", m.out);
     end_match(&m);
 }
 
@@ -402,6 +463,75 @@ static void test_openings_that_do_not_fit_are_skipped(void) {
     CHECKF(strstr(m.out, "Finished game 2") != NULL, "%s", m.out);
     end_match(&m);
     remove(path);
+}
+
+/* ---- each side's longest move and the clock it had left ---- */
+
+static void test_longest_move_and_clock_left(void) {
+    char pgn[128], results[128], extra[512], line[512];
+    snprintf(pgn, sizeof pgn, "/tmp/wuzi-test-%d-times.pgn", (int)getpid());
+    snprintf(results, sizeof results, "/tmp/wuzi-test-%d-times.jsonl", (int)getpid());
+    remove(pgn);
+    remove(results);
+    /* A (black, row 0) waits 150 ms a move and wins with its fifth; B answers at once. */
+    snprintf(extra, sizeof extra, "-each tc=2/0.5 -tolerance 400 -games 1 -pgn %s -results %s", pgn, results);
+    Match m;
+    play_match(&m, "times", "late 150", "line 5", extra);
+    SideTimes a = {0}, b = {0};
+    CHECKF(times_line(m.out, 1, line, sizeof line) && side_times(line, "A", &a) && side_times(line, "B", &b),
+           "%s", m.out);
+    CHECKF(a.longest >= 150 && a.longest < 900, "A's longest move %lld ms", a.longest);
+    CHECKF(a.clock >= 0 && a.clock <= 2000 - 5 * 150, "A's clock %lld ms", a.clock);
+    CHECKF(b.longest < 150 && b.clock > 2000 - 4 * 150, "B: %lld ms, clock %lld ms", b.longest, b.clock);
+    /* The results line agrees, and with its moves: the longest of A's, the clock less their sum. */
+    char *json = file_text(results);
+    const char *game = json ? strstr(json, "\"game\":1,") : NULL;
+    long long value = -2, longest = 0, spent = 0;
+    CHECK(game && json_number(game, "black_longest_ms", &value) && value == a.longest);
+    CHECK(game && json_number(game, "black_clock_left_ms", &value) && value == a.clock);
+    CHECK(game && json_number(game, "white_longest_ms", &value) && value == b.longest);
+    CHECK(game && json_number(game, "white_clock_left_ms", &value) && value == b.clock);
+    const char *moves = game ? strstr(game, "\"moves\":[[") : NULL;
+    if (moves) moves += strlen("\"moves\":["); /* at the first move's [ */
+    int x, y;
+    long long ms;
+    for (int i = 0; moves && sscanf(moves, "[%d,%d,%lld]", &x, &y, &ms) == 3; i++) {
+        if (i % 2 == 0 && ms > longest) longest = ms; /* black's moves */
+        if (i % 2 == 0) spent += ms;
+        moves = strchr(moves + 1, '[');
+    }
+    CHECKF(longest == a.longest && spent == 2000 - a.clock, "moves: longest %lld, spent %lld", longest, spent);
+    free(json);
+    char tag[64];
+    snprintf(tag, sizeof tag, "[BlackLongestMs \"%lld\"]", a.longest);
+    CHECK(file_has(pgn, tag));
+    snprintf(tag, sizeof tag, "[WhiteClockLeftMs \"%lld\"]", b.clock);
+    CHECK(file_has(pgn, tag));
+    snprintf(line, sizeof line, "Longest move of A: %lld ms (game 1; turn limit 500 ms)", a.longest);
+    CHECKF(strstr(m.out, line) != NULL, "%s", m.out);
+    end_match(&m);
+    remove(pgn);
+    remove(results);
+
+    /* Without a game clock, and the merged results of the shards say the same. */
+    snprintf(extra, sizeof extra, "-each tc=0/0.5 -games 2 -pgn %s -results %s", pgn, results);
+    play_match(&m, "times2", "late 100", "line 5", extra);
+    CHECKF(times_line(m.out, 2, line, sizeof line) && side_times(line, "A", &a) && a.clock == -1, "%s", m.out);
+    CHECKF(strstr(line, "A longest move") > strstr(line, "B longest move"), "%s", line); /* black first */
+    CHECK(file_has(results, "\"black_clock_left_ms\":null"));
+    CHECK(file_has(pgn, "[BlackClockLeftMs \"-\"]"));
+    const char *summary = strstr(m.out, "Longest move of A: ");
+    long long over_match = summary ? atoll(summary + strlen("Longest move of A: ")) : -1;
+    CHECKF(over_match >= 100 && over_match >= a.longest, "A's longest over the match: %lld", over_match);
+    char command[512], *merged = malloc(OUTPUT_MAX);
+    snprintf(command, sizeof command, "%s merge %s", runner(), results);
+    CHECK(run_command(command, merged, OUTPUT_MAX, 0) == 0);
+    snprintf(line, sizeof line, "Longest move of A: %lld ms (game ", over_match);
+    CHECKF(strstr(merged, line) != NULL, "%s", merged);
+    free(merged);
+    end_match(&m);
+    remove(pgn);
+    remove(results);
 }
 
 static void test_game_clock_runs_out(void) {
@@ -449,15 +579,22 @@ static void test_no_zombie_while_brains_die(void) {
 
 static void test_schedules(void) {
     Match m;
-    play_match(&m, "rr", "line 3", "line 9", FAST " -engine name=C 'cmd=true' -games 2 -rounds 2");
+    char extra[1024], tag[64];
+    make_tag(tag, sizeof tag, "rrc");
+    /* C starts, then dies at its first move, game after game */
+    snprintf(extra, sizeof extra, FAST " -engine name=C 'cmd=%s/fake_brain crash 0 %s' -games 2 -rounds 2",
+             tools(), tag);
+    play_match(&m, "rr", "line 3", "line 9", extra);
     int games, w, l, d;
     CHECK(count_of(m.out, "Finished game") == 12);
     CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games == 8);
     CHECK(table_row(m.out, "C", &games, &w, &l, &d) && games == 8 && l == 8);
-    CHECK(strstr(m.out, "C crashed") != NULL || strstr(m.out, "C ended its output") != NULL);
+    CHECK(count_of(m.out, "{C crashed (end of output)}") == 8);
+    CHECK(processes_with(tag) == 0);
     end_match(&m);
-    play_match(&m, "gauntlet", "line 3", "line 9",
-               FAST " -engine name=C 'cmd=true' -games 2 -gauntlet");
+    snprintf(extra, sizeof extra, FAST " -engine name=C 'cmd=%s/fake_brain crash 0 %s' -games 2 -gauntlet",
+             tools(), tag);
+    play_match(&m, "gauntlet", "line 3", "line 9", extra);
     CHECK(count_of(m.out, "Finished game") == 4);
     CHECK(table_row(m.out, "A", &games, &w, &l, &d) && games == 4);
     CHECK(table_row(m.out, "B", &games, &w, &l, &d) && games == 2);
@@ -465,15 +602,62 @@ static void test_schedules(void) {
     end_match(&m);
 }
 
-static void test_missing_command_and_draw_adjudication(void) {
+/* A file for fake_brain -firstgood: the runner's start check finds a good brain, the games the
+ * faulty one. */
+static void first_good_file(char *path, size_t size, const char *name) {
+    snprintf(path, size, "/tmp/wuzi-test-%d-%s.first", (int)getpid(), name);
+    remove(path);
+}
+
+/* A brain that cannot start is not played: the runner names it and exits 2 before any game. */
+static void test_brain_that_cannot_start_is_not_played(void) {
+    char tag[64], script[128], command[4096], *out = malloc(OUTPUT_MAX);
+    make_tag(tag, sizeof tag, "nostart");
+    snprintf(script, sizeof script, "/tmp/wuzi-test-%d-noexec", (int)getpid());
+    FILE *file = fopen(script, "w");
+    if (file) fclose(file); /* there, but not executable */
+    const struct {
+        const char *cmd, *why;
+    } faults[] = {
+        {"/nonexistent/brain", "engine C (/nonexistent/brain) cannot play: the shell could not run its command"},
+        {script, "cannot play: the shell could not run its command (not found or not executable)"},
+        {"%s/fake_brain noabout %s", "cannot play: it did not answer START 15 with OK within 400 ms"},
+        {"%s/fake_brain starterror %s", "cannot play: it answered START 15 with: ERROR unsupported size"},
+        {"true", "engine C (true) cannot play: it ended its output before answering START 15 (exit code 0)"},
+    };
+    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, faults[i].cmd, tools(), tag);
+        snprintf(command, sizeof command,
+                 "exec %s -engine name=A 'cmd=%s/fake_brain good %s' -engine name=B 'cmd=%s/fake_brain good %s' "
+                 "-engine name=C 'cmd=%s' -starttimeout 400 " FAST " -games 1",
+                 runner(), tools(), tag, tools(), tag, cmd);
+        const int64_t before = monotonic_ms();
+        const int status = run_command(command, out, OUTPUT_MAX, 0);
+        const int64_t took = monotonic_ms() - before;
+        CHECKF(status == 2, "%s: exit %d", cmd, status);
+        CHECKF(strstr(out, faults[i].why) != NULL, "%s: %s", cmd, out);
+        CHECKF(!strstr(out, "Started game") && !strstr(out, "Finished game"), "%s: %s", cmd, out);
+        CHECKF(count_of(out, "cannot play") == 1, "%s: %s", cmd, out); /* A and B are fine */
+        CHECKF(took < 3000, "%s: %lld ms before giving up", cmd, (long long)took);
+        CHECK(processes_with(tag) == 0);
+    }
+    /* The brain that never answers: named with its START and the timeout. */
+    snprintf(command, sizeof command,
+             "exec %s -engine name=A 'cmd=%s/fake_brain noabout %s' -engine name=B 'cmd=%s/fake_brain good %s' "
+             "-starttimeout 300 " FAST " -games 1 -boardsize 15x20",
+             runner(), tools(), tag, tools(), tag);
+    CHECK(run_command(command, out, OUTPUT_MAX, 0) == 2);
+    CHECKF(strstr(out, "engine A (") && strstr(out, "cannot play: it did not answer RECTSTART 15,20 with OK within 300 ms"),
+           "%s", out);
+    CHECK(processes_with(tag) == 0);
+    remove(script);
+    free(out);
+}
+
+/* Two first-empty-cell brains fill the board like a chessboard: no five, so -drawafter. */
+static void test_draw_adjudication(void) {
     Match m;
-    play_match(&m, "missing", "good", "good",
-               FAST " -engine name=C cmd=/nonexistent/brain -games 1");
-    CHECKF(strstr(m.out, "{C ended its output to ABOUT (the shell could not run its command)}"),
-           "%s", m.out);
-    /* Two first-empty-cell brains fill the board like a chessboard: no five, so -drawafter. */
-    CHECK(strstr(m.out, "Finished game 1 (A vs B)") != NULL);
-    end_match(&m);
     play_match(&m, "drawafter", "good", "good", FAST " -games 1 -drawafter 30");
     CHECKF(strstr(m.out, "Finished game 1 (A vs B): 1/2-1/2 {draw by adjudication after 30 moves}"),
            "%s", m.out);
@@ -501,16 +685,25 @@ static void test_occupied_garbage_error_lose(void) {
     play_match(&m, "error", "line 5", "error", FAST " -games 1");
     CHECK(strstr(m.out, "1-0 {B answered: ERROR fake failure}") != NULL);
     end_match(&m);
-    play_match(&m, "starterror", "starterror", "line 5", FAST " -games 1");
-    CHECK(strstr(m.out, "0-1 {A answered START with: ERROR unsupported size}") != NULL);
+    /* A refusal of START after the start check: a forfeit, as any fault mid-match. */
+    char first[128], mode[256];
+    first_good_file(first, sizeof first, "starterror");
+    snprintf(mode, sizeof mode, "starterror -firstgood %s", first);
+    play_match(&m, "starterror", mode, "line 5", FAST " -games 1");
+    CHECKF(strstr(m.out, "0-1 {A answered START with: ERROR unsupported size}") != NULL, "%s", m.out);
     end_match(&m);
+    remove(first);
 }
 
 static void test_no_about_and_ignored_end(void) {
     Match m;
-    play_match(&m, "noabout", "noabout", "line 5", FAST " -games 1");
+    char first[128], mode[256];
+    first_good_file(first, sizeof first, "noabout");
+    snprintf(mode, sizeof mode, "noabout -firstgood %s", first);
+    play_match(&m, "noabout", mode, "line 5", FAST " -games 1");
     CHECKF(strstr(m.out, "0-1 {A did not answer in time to ABOUT}") != NULL, "%s", m.out);
     end_match(&m);
+    remove(first);
     play_match(&m, "ignoreend", "ignoreend", "line 5", FAST " -games 2");
     CHECK(count_of(m.out, "Finished game") == 2);
     CHECK(strstr(m.out, "Finished game 1 (A vs B): 1-0 {A made five}") != NULL);
@@ -708,17 +901,6 @@ static void test_interrupt_prints_table(void) {
     free(out);
 }
 
-static bool file_has(const char *path, const char *needle) {
-    FILE *file = fopen(path, "r");
-    if (!file) return false;
-    char *text = calloc(1, OUTPUT_MAX);
-    const size_t n = text ? fread(text, 1, OUTPUT_MAX - 1, file) : 0;
-    fclose(file);
-    const bool found = n && strstr(text, needle) != NULL;
-    free(text);
-    return found;
-}
-
 static void test_log_has_io_and_stderr(void) {
     char tag[64], dir[128], log[256], command[2048];
     make_tag(tag, sizeof tag, "log");
@@ -805,6 +987,7 @@ static void test_usage(void) {
     char command[512], *out = malloc(OUTPUT_MAX);
     snprintf(command, sizeof command, "%s -h", runner());
     CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0 && strstr(out, "-engine") != NULL);
+    CHECK(strstr(out, "-starttimeout MS") && strstr(out, "START with OK within MS (default 10000)"));
     snprintf(command, sizeof command, "%s -engine cmd=x -bogus", runner());
     CHECK(run_command(command, out, OUTPUT_MAX, 0) == 2 &&
           strstr(out, "unknown option -bogus") != NULL);
@@ -827,10 +1010,12 @@ int main(void) {
     RUN(test_no_zombie_while_brains_die);
     RUN(test_schedules);
     RUN(test_brain_gone_between_games_is_restarted);
-    RUN(test_missing_command_and_draw_adjudication);
+    RUN(test_brain_that_cannot_start_is_not_played);
+    RUN(test_draw_adjudication);
     RUN(test_late_move_within_and_beyond_tolerance);
     RUN(test_game_clock_flags_the_move_that_empties_it);
     RUN(test_game_clock_runs_out);
+    RUN(test_longest_move_and_clock_left);
     RUN(test_openings_that_do_not_fit_are_skipped);
     RUN(test_occupied_garbage_error_lose);
     RUN(test_no_about_and_ignored_end);

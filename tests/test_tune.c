@@ -10,7 +10,7 @@
 #include "check.h"
 #include "eval.h"
 #include "fit.h"
-#include "games.h"
+#include "pgn_reader.h"
 #include "model.h"
 #include "order.h"
 #include "positions.h"

@@ -6,7 +6,7 @@
 
 #include "report.h"
 #include "results.h"
-#include "workers.h"
+#include "run.h"
 
 #define LINE_MAX_BYTES (1 << 20)
 
@@ -56,6 +56,12 @@ static bool string_of(const char *line, const char *key, char *out, size_t size)
 
 /* ---- the merged run ---- */
 
+/* What a results line says of one game. */
+typedef struct Played {
+    GameResult outcome;
+    int black_longest_ms, white_longest_ms; /* -1: not in the line (an older runner's file) */
+} Played;
+
 typedef struct Merge {
     char digest[RESULTS_DIGEST_SIZE];
     const char *digest_file;
@@ -63,7 +69,7 @@ typedef struct Merge {
     Options options;
     Schedule schedule;
     bool *seen;
-    GameResult *outcome;
+    Played *played;
     int skipped_lines;
 } Merge;
 
@@ -85,8 +91,8 @@ static bool read_header(Merge *m, const char *line) {
     s->encounters = calloc((size_t)(o->engine_count * o->engine_count + 1), sizeof *s->encounters);
     s->jobs = calloc((size_t)games, sizeof *s->jobs);
     m->seen = calloc((size_t)games, sizeof *m->seen);
-    m->outcome = calloc((size_t)games, sizeof *m->outcome);
-    if (!s->encounters || !s->jobs || !m->seen || !m->outcome) return false;
+    m->played = calloc((size_t)games, sizeof *m->played);
+    if (!s->encounters || !s->jobs || !m->seen || !m->played) return false;
     s->job_count = s->selected_count = games;
     for (const char *p = pairs + 1; *p == '[' && s->encounter_count < o->engine_count * o->engine_count;) {
         int a, b;
@@ -126,7 +132,10 @@ static bool read_game(Merge *m, const char *line) {
     job->encounter = encounter;
     job->black = black;
     job->white = white;
-    m->outcome[game - 1] = outcome;
+    Played *played = &m->played[game - 1];
+    played->outcome = outcome;
+    if (!int_of(line, "black_longest_ms", &played->black_longest_ms)) played->black_longest_ms = -1;
+    if (!int_of(line, "white_longest_ms", &played->white_longest_ms)) played->white_longest_ms = -1;
     if (partner >= 1 && partner <= s->job_count) {
         job->partner = partner - 1;
         s->jobs[partner - 1].partner = game - 1;
@@ -222,7 +231,9 @@ int merge_main(int argc, char **argv) {
         Tournament t = {.options = &m->options, .schedule = m->schedule};
         for (int i = 0; i < t.schedule.job_count; i++) {
             Job *job = &t.schedule.jobs[i];
-            if (m->seen[i]) workers_count_result(&t, job, m->outcome[i]);
+            if (!m->seen[i]) continue;
+            run_count_result(&t, job, m->played[i].outcome);
+            run_count_longest(&t, job, m->played[i].black_longest_ms, m->played[i].white_longest_ms);
         }
         printf("Schedule %s: %d files, %d games\n", m->digest, argc - 1, t.finished);
         report_final(&t);
@@ -231,7 +242,7 @@ int merge_main(int argc, char **argv) {
     free(m->schedule.jobs);
     free(m->schedule.encounters);
     free(m->seen);
-    free(m->outcome);
+    free(m->played);
     free(m);
     free(line);
     return status;

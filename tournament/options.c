@@ -8,6 +8,7 @@
 
 #define MAX_TOKENS 64
 #define DEFAULT_MAX_MEMORY 367001600LL /* 350 MiB, as Gomocup */
+#define DEFAULT_START_TIMEOUT_MS 10000
 
 typedef struct EngineArgs {
     const char *tokens[MAX_TOKENS];
@@ -37,6 +38,8 @@ static void usage(FILE *out) {
         "  -boardsize N    N x N board, or WxH (default 15)\n"
         "  -tolerance MS   extra time before a late move loses (default 1000)\n"
         "  -drawafter N    adjudicate a draw once N stones are on the board\n"
+        "  -starttimeout MS  before the first game each brain is started once and must answer\n"
+        "                  START with OK within MS (default 10000), or nothing is played\n"
         "  -sprt elo0=E0 elo1=E1 alpha=A beta=B   stop when the SPRT decides (two engines;\n"
         "                  defaults 0, 5, 0.05, 0.05; the first engine is the one tested)\n"
         "  -pgn F          append every game to F (PGN-like; Result as PGN: 0-1 = black won)\n"
@@ -52,7 +55,9 @@ static void usage(FILE *out) {
         "wuzi-tournament genopenings -h: making balanced opening files.\n"
         "wuzi-tournament merge FILE...: the results of the shards of one run, as one run prints them.\n\n"
         "Output: 'Started game i of n (A vs B)', 'Finished game i (A vs B): 1-0 {reason}' (A has\n"
-        "black; 1-0 = A won), 'Score of A vs B: W - L - D [score] N', then the final table.\n");
+        "black; 1-0 = A won), 'Times in game i (A vs B): ...' (each side's longest move and game\n"
+        "clock left), 'Score of A vs B: W - L - D [score] N', then the final table and each\n"
+        "engine's longest move.\n");
 }
 
 _Noreturn void options_fail(const char *format, const char *detail) {
@@ -251,6 +256,7 @@ void options_parse(int argc, char **argv, Options *options) {
     EngineArgs each = {0};
     memset(options, 0, sizeof *options);
     options->games = options->rounds = options->concurrency = 1;
+    options->start_timeout_ms = DEFAULT_START_TIMEOUT_MS;
     options->settings = (GameSettings){.width = 15,
                                        .height = 15,
                                        .rule = 0,
@@ -297,6 +303,8 @@ void options_parse(int argc, char **argv, Options *options) {
             parse_boardsize(options, next), i++;
         } else if (strcmp(arg, "-tolerance") == 0) {
             options->settings.tolerance_ms = int_arg(arg, next, 0, 3600000), i++;
+        } else if (strcmp(arg, "-starttimeout") == 0) {
+            options->start_timeout_ms = int_arg(arg, next, 1, 3600000), i++;
         } else if (strcmp(arg, "-drawafter") == 0) {
             options->settings.draw_after = int_arg(arg, next, 0, 1024), i++;
         } else if (strcmp(arg, "-pgn") == 0 || strcmp(arg, "-sgf") == 0 ||

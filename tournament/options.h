@@ -25,6 +25,8 @@ typedef struct Options {
     uint64_t seed;
     bool seed_given;
     GameSettings settings;
+    int64_t start_timeout_ms; /* -starttimeout: how long each brain may take to answer START
+                                 before the first game */
     SprtSettings sprt;
     const char *pgn, *sgf, *psq;
     const char *results;          /* -results: one JSON line per game */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void report_clear_progress(const Tournament *t) {
+static void report_clear_progress(const Tournament *t) {
     if (t->tty) fputs("\r\033[K", stdout);
 }
 
@@ -14,6 +14,35 @@ void report_progress(const Tournament *t) {
     printf("[%d/%d games, %d running, %lld s]", t->finished, t->schedule.selected_count, t->running,
            (long long)seconds);
     fflush(stdout);
+}
+
+void report_game_started(const Tournament *t, const Job *job) {
+    report_clear_progress(t);
+    printf("Started game %d of %d (%s vs %s)\n", job->number, t->schedule.job_count,
+           t->options->engines[job->black].name, t->options->engines[job->white].name);
+    report_progress(t);
+    fflush(stdout);
+}
+
+static void print_side_time(const char *name, const SideTime *time) {
+    printf("%s longest move %lld ms, ", name, (long long)time->longest_ms);
+    if (time->clock_left_ms < 0)
+        printf("no game clock");
+    else
+        printf("clock %lld ms left", (long long)time->clock_left_ms);
+}
+
+void report_game_finished(const Tournament *t, const Job *job, const GameRecord *record) {
+    const Options *options = t->options;
+    report_clear_progress(t);
+    printf("Finished game %d (%s vs %s): %s {%s}\n", job->number, options->engines[job->black].name,
+           options->engines[job->white].name, result_text(record->result), record->reason);
+    printf("Times in game %d (%s vs %s): ", job->number, options->engines[job->black].name,
+           options->engines[job->white].name);
+    print_side_time(options->engines[job->black].name, &record->black_time);
+    printf("; ");
+    print_side_time(options->engines[job->white].name, &record->white_time);
+    printf("\n");
 }
 
 static void format_elo(char *out, size_t size, double value) {
@@ -33,7 +62,7 @@ void report_score_line(const Tournament *t, const Encounter *e) {
 
 void report_sprt_line(const Tournament *t, const Encounter *e) {
     double llr, lower, upper;
-    const SprtVerdict verdict = workers_sprt_state(t, e, &llr);
+    const SprtVerdict verdict = run_sprt_state(t, e, &llr);
     sprt_bounds(&t->options->sprt, &lower, &upper);
     printf("SPRT: llr %.3f (%.1f%%), lbound %.3f, ubound %.3f - %s", llr,
            100.0 * llr / (llr >= 0 ? upper : -lower), lower, upper, sprt_verdict_text(verdict));
@@ -103,6 +132,23 @@ static void print_table(const Tournament *t) {
     }
 }
 
+/* "Longest move of A: M ms (game i; turn limit T ms)", for each engine with a game counted,
+ * apart from the table: scripts read the table up to its blank line. */
+static void print_longest_moves(const Tournament *t) {
+    const Options *options = t->options;
+    bool first = true;
+    for (int e = 0; e < options->engine_count; e++) {
+        if (!t->engine_longest_game[e]) continue;
+        if (first) printf("\n");
+        first = false;
+        printf("Longest move of %s: %lld ms (game %d", options->engines[e].name,
+               (long long)t->engine_longest_ms[e], t->engine_longest_game[e]);
+        if (options->engines[e].turn_ms > 0)
+            printf("; turn limit %lld ms", (long long)options->engines[e].turn_ms);
+        printf(")\n");
+    }
+}
+
 void report_final(const Tournament *t) {
     report_clear_progress(t);
     printf("\nResults of %d of %d games%s:\n", t->finished, t->schedule.selected_count,
@@ -110,6 +156,7 @@ void report_final(const Tournament *t) {
     for (int e = 0; e < t->schedule.encounter_count; e++) print_encounter_summary(t, &t->schedule.encounters[e]);
     printf("\n");
     print_table(t);
+    print_longest_moves(t);
     fflush(stdout);
 }
 

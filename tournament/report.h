@@ -1,12 +1,18 @@
-/* report: what the runner prints — the progress line, each encounter's score, Elo, LOS,
- * pentanomial and SPRT lines, and the final table. Called under the run's lock. */
+/* report: what the runner prints — the progress line, each game's start and end, each
+ * encounter's score, Elo, LOS, pentanomial and SPRT lines, and the final table. Called under
+ * the run's lock. */
 #ifndef WUZI_REPORT_H
 #define WUZI_REPORT_H
 
-#include "workers.h"
+#include "records.h"
+#include "run.h"
 
-void report_clear_progress(const Tournament *t);
 void report_progress(const Tournament *t);
+/* "Started game i of n (A vs B)" */
+void report_game_started(const Tournament *t, const Job *job);
+/* "Finished game i (A vs B): 1-0 {reason}" (A has black), then "Times in game i (A vs B): A
+ * longest move M ms, clock C ms left; B …" ("no game clock" without one). */
+void report_game_finished(const Tournament *t, const Job *job, const GameRecord *record);
 void report_score_line(const Tournament *t, const Encounter *e);
 void report_sprt_line(const Tournament *t, const Encounter *e);
 void report_final(const Tournament *t);

@@ -75,6 +75,13 @@ static void write_string(FILE *file, const char *text) {
     fputc('"', file);
 }
 
+static void write_clock(FILE *file, const char *key, const SideTime *time) {
+    if (time->clock_left_ms < 0)
+        fprintf(file, "\"%s\":null,", key);
+    else
+        fprintf(file, "\"%s\":%lld,", key, (long long)time->clock_left_ms);
+}
+
 bool results_write_header(const char *path, const char *digest, const Options *options,
                           const Schedule *schedule) {
     FILE *file = fopen(path, "a");
@@ -110,7 +117,11 @@ bool results_append(const char *path, const char *digest, const Job *job, const 
     fprintf(file, ",\"rule\":%d,\"board\":\"%dx%d\",\"opening_stones\":%d,\"result\":\"%s\",\"reason\":",
             record->rule, record->width, record->height, record->opening_count, result_text(record->result));
     write_string(file, record->reason);
-    fprintf(file, ",\"moves\":[");
+    fprintf(file, ",\"black_longest_ms\":%lld,\"white_longest_ms\":%lld,", (long long)record->black_time.longest_ms,
+            (long long)record->white_time.longest_ms);
+    write_clock(file, "black_clock_left_ms", &record->black_time);
+    write_clock(file, "white_clock_left_ms", &record->white_time);
+    fprintf(file, "\"moves\":[");
     for (int i = 0; i < record->move_count; i++)
         fprintf(file, "%s[%d,%d,%lld]", i ? "," : "", record->x[i], record->y[i], (long long)record->ms[i]);
     fprintf(file, "]}\n");

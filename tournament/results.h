@@ -10,9 +10,12 @@
  *    "sprt":[elo0,elo1,alpha,beta]}
  *   {"schedule":"…","game":7,"encounter":0,"black":0,"white":1,"partner":8,"black_name":"A",
  *    "white_name":"B","rule":0,"board":"15x15","opening_stones":3,"result":"1-0",
- *    "reason":"…","moves":[[7,7,0],[8,8,153],…]}
+ *    "reason":"…","black_longest_ms":412,"white_longest_ms":398,"black_clock_left_ms":9310,
+ *    "white_clock_left_ms":9442,"moves":[[7,7,0],[8,8,153],…]}
  * Moves begin with the opening's stones; coordinates are 0-based x,y; the third number is the
- * move's thinking time in ms (0 for opening stones); result "1-0" means black won. */
+ * move's thinking time in ms (0 for opening stones); result "1-0" means black won. A side's
+ * longest move counts a move that came too late or never came too; its clock left is null
+ * without a game clock. */
 #ifndef WUZI_RESULTS_H
 #define WUZI_RESULTS_H
 

@@ -11,7 +11,8 @@ Plays NEW against OLD on balanced openings (each with both colours) until the se
 probability ratio test decides between H0 (NEW is not better than OLD by ELO0) and H1 (NEW is
 better by ELO1), or MAX games are played. OLD and NEW are brain command lines, for example
 "../old/pbrain-wuzi" or "./pbrain-wuzi --level greedy".
-Exit status: 0 H1 accepted (NEW is better), 1 H0 accepted, 3 no decision within MAX games.
+Exit status: 0 H1 accepted (NEW is better), 1 H0 accepted, 3 no decision within MAX games,
+2 nothing was played (a brain that does not start, or bad options: the runner says which).
 
   -e ELO0       H0's Elo difference (default 0)
   -E ELO1       H1's Elo difference (default 10)
@@ -85,6 +86,12 @@ if [ -n "$shards" ]; then
              -sprt elo0='$elo0' elo1='$elo1' alpha='$alpha' beta='$beta' \
              -shard {}/$shards -results '$shard_dir/shard-{}.jsonl' -pgn '$shard_dir/shard-{}.pgn' \
              > '$shard_dir/shard-{}.out' 2>&1" || true
+        # A shard writes its results file once its brains have started: none at all means they
+        # cannot start, and no later batch would do better.
+        if ! ls "$shard_dir"/shard-*.jsonl > /dev/null 2>&1; then
+            cat "$shard_dir/shard-$first.out" >&2
+            exit 2
+        fi
         "$runner" merge "$shard_dir"/shard-*.jsonl > "$shard_dir/merged.txt" 2>&1 || true
         grep '^Score of' "$shard_dir/merged.txt" | tail -n 1
         verdict=$(grep '^SPRT:' "$shard_dir/merged.txt" | tail -n 1)
@@ -105,17 +112,19 @@ echo "SPRT elo0=$elo0 elo1=$elo1 alpha=$alpha beta=$beta: new=\"$new\" vs old=\"
 echo "Conditions: $conditions"
 status=0
 # The runner prints each game; the summary at the end has the Elo and the SPRT verdict.
-"$runner" -engine name=new cmd="$new" -engine name=old cmd="$old" \
+{ "$runner" -engine name=new cmd="$new" -engine name=old cmd="$old" \
     -each tc="$tc" -games "$max" -repeat -concurrency "$concurrency" \
     -boardsize "$size" -rule "$rule" -tolerance "$tolerance" \
     -openings file="$openings" order=random \
     -sprt elo0="$elo0" elo1="$elo1" alpha="$alpha" beta="$beta" \
-    ${pgn:+-pgn "$pgn"} | tee "$out" | grep -E '^(Finished game|Score of)' | awk '
+    ${pgn:+-pgn "$pgn"} || echo "$?" > "$out.status"; } | tee "$out" | grep -E '^(Finished game|Score of)' | awk '
         /^Finished/ { n++ } /^Score of/ { last = $0; if (n % 20 == 0) print last } END { if (last) print last }' \
     || status=$?
 sed -n '/^Results of/,$p' "$out"
 verdict=$(grep '^SPRT:' "$out" | tail -n 1)
-rm -f "$out"
+runner_status=$(cat "$out.status" 2>/dev/null || echo 0)
+rm -f "$out" "$out.status"
+[ "$runner_status" -ne 2 ] || exit 2
 [ $status -eq 0 ] || exit $status
 case $verdict in
 *"H1 was accepted"*) exit 0 ;;

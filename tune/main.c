@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fit.h"
-#include "games.h"
+#include "pgn_reader.h"
 #include "model.h"
 #include "order.h"
 #include "positions.h"

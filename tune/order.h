@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "games.h"
+#include "pgn_reader.h"
 #include "weights.h"
 
 typedef struct OrderOptions {

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "games.h"
+#include "pgn_reader.h"
 #include "weights.h"
 
 typedef struct Feature {

@@ -16,7 +16,9 @@
  *   ignoreend     plays as good, ignores END and SIGTERM, sleeps at end of input
  *   chatty        plays as line 2 with MESSAGE / DEBUG lines and stderr output before each move
  * tag=ANY is ignored: tests put it on the command line to find leftover processes.
- * Options, anywhere on the command line (the play tests' other brain):
+ * Options, anywhere on the command line:
+ *   -firstgood F  the first process started with F creates the file F and plays as good; every
+ *                 later one runs MODE (the runner starts each brain once before its games)
  *   -notakeback   answers TAKEBACK with UNKNOWN (by default it takes the stone back: OK)
  *   -altmessage   before each move a MESSAGE worded unlike Wuzi's: "Depth: 3, Eval: +12, Best: h8"
  * Every other command it does not know gets "UNKNOWN". */
@@ -27,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -211,9 +214,11 @@ static bool handle(Fake *fake, const char *line) {
 int main(int argc, char **argv) {
     /* the options first, out of the way of MODE and ARG */
     bool no_takeback = false, alt_message = false;
+    const char *first_good = NULL;
     int kept = 1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-notakeback") == 0) no_takeback = true;
+        else if (strcmp(argv[i], "-firstgood") == 0 && i + 1 < argc) first_good = argv[++i];
         else if (strcmp(argv[i], "-altmessage") == 0) alt_message = true;
         else argv[kept++] = argv[i];
     }
@@ -224,6 +229,13 @@ int main(int argc, char **argv) {
                  .height = 15,
                  .no_takeback = no_takeback,
                  .alt_message = alt_message};
+    if (first_good) {
+        const int fd = open(first_good, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        if (fd >= 0) {
+            close(fd);
+            fake.mode = "good";
+        }
+    }
     new_game(&fake);
     if (strcmp(fake.mode, "ignoreend") == 0) signal(SIGTERM, SIG_IGN);
     char line[4096];

@@ -32,7 +32,7 @@
 
 #include "board.h"
 #include "brain_process.h"
-#include "games.h"
+#include "pgn_reader.h"
 #include "rules.h"
 #include "threat.h"
 
@@ -76,7 +76,7 @@ static int rule_bits(const char *name) {
     return 0;
 }
 
-static const char *rule_name(int rule) {
+static const char *puzzle_rule_name(int rule) {
     if (rule & RULE_RENJU) return "renju";
     if (rule & RULE_EXACT5) return "standard";
     return "freestyle";
@@ -303,7 +303,7 @@ static int make_vct_set(const Options *options, char **paths, int count) {
                 continue;
             }
             seen[written] = board->hash;
-            printf("vct-%d\t%s\t%d\t", ++written, rule_name(game->rule), game->width);
+            printf("vct-%d\t%s\t%d\t", ++written, puzzle_rule_name(game->rule), game->width);
             for (int i = 0; i < ply; i++) printf("%s%d,%d", i ? " " : "", game->x[i], game->y[i]);
             printf("\t%s\t%d,%d\tvct\t%s#%d\t-\t-\n", board->to_move == BLACK ? "black" : "white",
                    cell_x(move), cell_y(move), name, game->round);

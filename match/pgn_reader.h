@@ -1,7 +1,7 @@
-/* games: recorded games read from the tournament runner's PGN files (tournament/records.h:
+/* pgn_reader: recorded games read back from the runner's PGN files (written by records.h:
  * Board, Rule and Result tags, moves as column letter and 1-based row). */
-#ifndef WUZI_TUNE_GAMES_H
-#define WUZI_TUNE_GAMES_H
+#ifndef WUZI_PGN_READER_H
+#define WUZI_PGN_READER_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -6,8 +6,11 @@
  * - SGF (FF[4], GM[4]): appended to one file, one game tree per game.
  * - PGN-like: appended to one file; Black and White tags name the players of those stones
  *   (black moves first), moves in pos notation (column letter, 1-based row), and Result as
- *   PGN has it, White's score first (0-1: black won), so rating tools credit the right player.
- * Each function opens, appends and closes its file, so a finished game is on disk at once. */
+ *   PGN has it, White's score first (0-1: black won), so rating tools credit the right player;
+ *   BlackLongestMs, WhiteLongestMs, BlackClockLeftMs and WhiteClockLeftMs ("-": no game clock)
+ *   tell each side's longest move and what its clock had left at the end.
+ * Each function opens, appends and closes its file, so a finished game is on disk at once.
+ * pgn_reader reads the PGN back. */
 #ifndef WUZI_RECORDS_H
 #define WUZI_RECORDS_H
 
@@ -30,6 +33,13 @@ typedef enum GameEnd {
     END_ERROR,  /* crash, illegal or malformed move, ERROR/UNKNOWN reply */
 } GameEnd;
 
+/* One side's time over a game: the longest it took over a move (answered in time or not) and
+ * what its game clock had left at the end (-1: no game clock). */
+typedef struct SideTime {
+    int64_t longest_ms;
+    int64_t clock_left_ms;
+} SideTime;
+
 typedef struct GameRecord {
     int number;                /* 1-based game number in the tournament */
     char black[64], white[64]; /* player names */
@@ -38,6 +48,7 @@ typedef struct GameRecord {
     int move_count;
     int x[MAX_MOVES], y[MAX_MOVES];
     int64_t ms[MAX_MOVES]; /* thinking time of each move */
+    SideTime black_time, white_time;
     GameResult result;
     GameEnd end;
     char reason[256];
@@ -48,6 +59,8 @@ const char *result_text(GameResult result);
 /* Points for black: 1, 0 or 0.5. */
 double result_black_points(GameResult result);
 const char *rule_name(int rule);
+/* The rule that rule_name calls `name` (any case); -1 if none. */
+int rule_of_name(const char *name);
 
 bool records_write_psq(const char *directory, const GameRecord *record);
 bool records_append_sgf(const char *path, const GameRecord *record);

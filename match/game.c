@@ -1,17 +1,13 @@
 #include "game.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "brain_dialogue.h"
 #include "rules.h"
 
-/* time_left when there is no game clock, as Piskvork sends it. */
-#define UNLIMITED_TIME_LEFT 2147483647
 /* Shortest wait for ABOUT and START, whatever the turn limit. */
 #define START_TIMEOUT_MIN_MS 3000
 
@@ -20,13 +16,15 @@ typedef struct GameState {
     Player *players[3]; /* indexed by BLACK and WHITE */
     bool informed[3];   /* has this brain been sent the position yet? */
     int64_t time_left[3];
+    int64_t longest[3]; /* the longest wait for a move */
     Board *board;
     GameRecord *record;
 } GameState;
 
 typedef enum Outcome { OUTCOME_OK, OUTCOME_OVER, OUTCOME_CANCELLED } Outcome;
 
-int64_t game_start_timeout_ms(const GameSettings *settings, const EngineSpec *spec) {
+/* How long ABOUT and START may take in a game: a brain may load tables when it starts. */
+static int64_t game_start_timeout_ms(const GameSettings *settings, const EngineSpec *spec) {
     const int64_t base =
         spec->turn_ms > START_TIMEOUT_MIN_MS ? spec->turn_ms : START_TIMEOUT_MIN_MS;
     return base + settings->tolerance_ms;
@@ -57,26 +55,9 @@ static Outcome forfeit(GameState *state, int color, GameEnd end) {
     return OUTCOME_OVER;
 }
 
-static bool word_is(const char *line, const char *word) {
-    const size_t n = strlen(word);
-    return strncasecmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ');
-}
-
-static bool is_chatter(const char *line) {
-    return word_is(line, "MESSAGE") || word_is(line, "DEBUG");
-}
-
 /* Why a read failed, for the reason text. */
 static const char *read_failure(BrainRead status) {
     return status == BRAIN_READ_TIMEOUT ? "did not answer in time" : "ended its output";
-}
-
-/* Wait for the one-line answer to ABOUT or START, skipping MESSAGE and DEBUG. */
-static BrainRead read_answer(BrainProcess *brain, char *line, size_t size, int64_t deadline) {
-    for (;;) {
-        const BrainRead status = brain_read(brain, line, size, deadline);
-        if (status != BRAIN_READ_OK || !is_chatter(line)) return status;
-    }
 }
 
 static Outcome start_failed(GameState *state, int color, const char *what, BrainRead status) {
@@ -122,31 +103,9 @@ static Outcome launch(GameState *state, int color) {
     char line[BRAIN_LINE_MAX];
     const int64_t deadline = monotonic_ms() + game_start_timeout_ms(state->settings, player->spec);
     BrainRead status = BRAIN_READ_EOF;
-    if (brain_send(brain, "ABOUT")) status = read_answer(brain, line, sizeof line, deadline);
+    if (brain_send(brain, "ABOUT")) status = dialogue_read(brain, line, sizeof line, deadline, NULL, NULL);
     if (status != BRAIN_READ_OK) return start_failed(state, color, "to ABOUT", status);
     return OUTCOME_OK;
-}
-
-/* START or RECTSTART, then wait for OK. Stray lines (a second line after ABOUT, output left
- * from the last game) are skipped; ERROR or UNKNOWN sets `refused`, the line kept in `line`. */
-static BrainRead send_start(GameState *state, int color, char *line, size_t size, bool *refused) {
-    Player *player = state->players[color];
-    BrainProcess *brain = &player->brain;
-    const int w = state->settings->width, h = state->settings->height;
-    const bool sent =
-        w == h ? brain_sendf(brain, "START %d", w) : brain_sendf(brain, "RECTSTART %d,%d", w, h);
-    const int64_t deadline = monotonic_ms() + game_start_timeout_ms(state->settings, player->spec);
-    BrainRead status = sent ? BRAIN_READ_OK : BRAIN_READ_EOF;
-    *refused = false;
-    while (status == BRAIN_READ_OK) {
-        status = read_answer(brain, line, size, deadline);
-        if (status != BRAIN_READ_OK || strcasecmp(line, "OK") == 0) break;
-        if (word_is(line, "ERROR") || word_is(line, "UNKNOWN")) {
-            *refused = true;
-            break;
-        }
-    }
-    return status;
 }
 
 /* Get the brain ready for a new game: started (or kept from the last game), START answered,
@@ -161,12 +120,15 @@ static Outcome prepare(GameState *state, int color) {
     }
     char line[BRAIN_LINE_MAX];
     bool refused;
-    BrainRead status = send_start(state, color, line, sizeof line, &refused);
+    const int64_t timeout = game_start_timeout_ms(state->settings, state->players[color]->spec);
+    BrainRead status = dialogue_start(brain, state->settings->width, state->settings->height, monotonic_ms() + timeout, line,
+                           sizeof line, &refused);
     if (status == BRAIN_READ_EOF && kept) {
         brain_stop(brain, 0);
         const Outcome launched = launch(state, color);
         if (launched != OUTCOME_OK) return launched;
-        status = send_start(state, color, line, sizeof line, &refused);
+        status = dialogue_start(brain, state->settings->width, state->settings->height, monotonic_ms() + timeout, line,
+                           sizeof line, &refused);
     }
     if (refused) {
         set_reason(state->record, "%s answered START with: %s", name_of(state, color), line);
@@ -175,26 +137,6 @@ static Outcome prepare(GameState *state, int color) {
     if (status != BRAIN_READ_OK) return start_failed(state, color, "to START", status);
     send_infos(state, color);
     return OUTCOME_OK;
-}
-
-static bool parse_number(const char **p, int *value) {
-    while (**p == ' ' || **p == '\t') (*p)++;
-    if (!isdigit((unsigned char)**p) && **p != '-') return false;
-    char *end;
-    errno = 0;
-    const long v = strtol(*p, &end, 10);
-    if (end == *p || errno || v < -100000 || v > 100000) return false;
-    *value = (int)v;
-    *p = end;
-    while (**p == ' ' || **p == '\t') (*p)++;
-    return true;
-}
-
-/* "x,y" with nothing else on the line. */
-static bool parse_move(const char *line, int *x, int *y) {
-    const char *p = line;
-    if (!parse_number(&p, x) || *p++ != ',') return false;
-    return parse_number(&p, y) && *p == '\0';
 }
 
 /* Send what the brain needs before its move: the whole position the first time, else TURN. */
@@ -211,13 +153,7 @@ static bool send_position(GameState *state, int color) {
     }
     state->informed[color] = true;
     if (record->move_count == 0) return brain_send(brain, "BEGIN");
-    bool ok = brain_send(brain, "BOARD");
-    for (int i = 0; i < record->move_count; i++) {
-        const int stone_color = i % 2 == 0 ? BLACK : WHITE;
-        ok = ok && brain_sendf(brain, "%d,%d,%d", record->x[i], record->y[i],
-                               stone_color == color ? 1 : 2);
-    }
-    return ok && brain_send(brain, "DONE");
+    return dialogue_send_board(brain, record->x, record->y, record->move_count, color);
 }
 
 /* Ask `color` for its move; on OUTCOME_OK, x,y and the thinking time are set. */
@@ -232,17 +168,18 @@ static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *el
     const int64_t deadline = start + limit + state->settings->tolerance_ms;
     char line[BRAIN_LINE_MAX];
     BrainRead status = sent ? BRAIN_READ_OK : BRAIN_READ_EOF;
-    while (status == BRAIN_READ_OK) {
-        status = brain_read(brain, line, sizeof line, deadline);
-        if (status == BRAIN_READ_OK && !is_chatter(line)) break;
-    }
+    if (status == BRAIN_READ_OK) status = dialogue_read(brain, line, sizeof line, deadline, NULL, NULL);
     *elapsed = monotonic_ms() - start;
+    if (*elapsed > state->longest[color]) state->longest[color] = *elapsed;
+    /* The clock runs whatever the answer, and never goes below zero. */
+    const int64_t clock = state->time_left[color];
+    if (spec->match_ms > 0) state->time_left[color] = clock > *elapsed ? clock - *elapsed : 0;
     switch (status) {
     case BRAIN_READ_CANCELLED: return OUTCOME_CANCELLED;
     case BRAIN_READ_TIMEOUT:
         if (clock_binds)
             set_reason(state->record, "%s ran out of game time (%lld ms left, tolerance %lld ms)",
-                       name_of(state, color), (long long)state->time_left[color],
+                       name_of(state, color), (long long)clock,
                        (long long)state->settings->tolerance_ms);
         else
             set_reason(state->record, "%s lost on time (turn limit %lld ms, tolerance %lld ms)",
@@ -254,25 +191,21 @@ static Outcome ask_move(GameState *state, int color, int *x, int *y, int64_t *el
         return forfeit(state, color, END_ERROR);
     case BRAIN_READ_OK: break;
     }
-    if (word_is(line, "ERROR") || word_is(line, "UNKNOWN")) {
+    if (reply_is(line, "ERROR") || reply_is(line, "UNKNOWN")) {
         set_reason(state->record, "%s answered: %s", name_of(state, color), line);
         return forfeit(state, color, END_ERROR);
     }
-    if (!parse_move(line, x, y)) {
+    if (!dialogue_parse_move(line, x, y)) {
         set_reason(state->record, "%s sent a malformed move: \"%.120s\"", name_of(state, color),
                    line);
         return forfeit(state, color, END_ERROR);
     }
-    if (spec->match_ms > 0) {
-        /* The tolerance excuses a late answer to the turn limit, never an empty game clock:
-         * the move that empties it loses, rather than the clock going on below zero. */
-        if (*elapsed > state->time_left[color]) {
-            set_reason(state->record, "%s ran out of game time (%lld ms left, the move took %lld ms)",
-                       name_of(state, color), (long long)state->time_left[color], (long long)*elapsed);
-            state->time_left[color] = 0;
-            return forfeit(state, color, END_TIME);
-        }
-        state->time_left[color] -= *elapsed;
+    /* The tolerance excuses a late answer to the turn limit, never an empty game clock: the
+     * move that empties it loses. */
+    if (spec->match_ms > 0 && *elapsed > clock) {
+        set_reason(state->record, "%s ran out of game time (%lld ms left, the move took %lld ms)",
+                   name_of(state, color), (long long)clock, (long long)*elapsed);
+        return forfeit(state, color, END_TIME);
     }
     return OUTCOME_OK;
 }
@@ -347,6 +280,8 @@ static void init_record(GameRecord *record, const GameSettings *settings, const 
     record->height = settings->height;
     record->rule = settings->rule;
     record->result = RESULT_NONE;
+    record->black_time.clock_left_ms = black->spec->match_ms > 0 ? black->spec->match_ms : -1;
+    record->white_time.clock_left_ms = white->spec->match_ms > 0 ? white->spec->match_ms : -1;
 }
 
 static Outcome play_moves(GameState *state) {
@@ -365,6 +300,11 @@ static Outcome play_moves(GameState *state) {
         if (outcome == OUTCOME_OK) outcome = judge(state, color, x, y, elapsed);
         if (outcome != OUTCOME_OK) return outcome;
     }
+}
+
+static SideTime side_time(const GameState *state, int color) {
+    const bool clock = state->players[color]->spec->match_ms > 0;
+    return (SideTime){state->longest[color], clock ? state->time_left[color] : -1};
 }
 
 bool game_play(const GameSettings *settings, Player *black, Player *white, const Opening *opening,
@@ -386,8 +326,58 @@ bool game_play(const GameSettings *settings, Player *black, Player *white, const
     if (outcome == OUTCOME_OK) outcome = prepare(&state, WHITE);
     if (outcome == OUTCOME_OK) outcome = place_opening(&state, opening);
     if (outcome == OUTCOME_OK) outcome = play_moves(&state);
+    record->black_time = side_time(&state, BLACK);
+    record->white_time = side_time(&state, WHITE);
     free(board);
     return outcome != OUTCOME_CANCELLED;
+}
+
+/* Why a brain that was sent START gave no OK. */
+static void check_failure(BrainProcess *brain, BrainRead status, const char *command,
+                          int64_t timeout_ms, const char *line, bool refused, char *why,
+                          size_t why_size) {
+    if (refused) {
+        snprintf(why, why_size, "it answered %s with: %s", command, line);
+    } else if (status == BRAIN_READ_TIMEOUT) {
+        snprintf(why, why_size, "it did not answer %s with OK within %lld ms", command,
+                 (long long)timeout_ms);
+    } else if (brain_command_failed(brain)) {
+        snprintf(why, why_size, "the shell could not run its command (not found or not executable)");
+    } else if (brain_exit_code(brain) >= 0) {
+        snprintf(why, why_size, "it ended its output before answering %s (exit code %d)", command,
+                 brain_exit_code(brain));
+    } else {
+        snprintf(why, why_size, "it ended its output before answering %s", command);
+    }
+}
+
+bool game_check_brain(const GameSettings *settings, const EngineSpec *spec, int64_t timeout_ms,
+                      int grace_ms, const atomic_bool *cancel, char *why, size_t why_size) {
+    BrainProcess *brain = malloc(sizeof *brain);
+    if (!brain) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    brain_init(brain, spec->name, -1, 0, cancel);
+    if (!brain_start(brain, spec->command)) {
+        snprintf(why, why_size, "it could not be started (no pipe or process left)");
+        free(brain);
+        return false;
+    }
+    char command[64], line[BRAIN_LINE_MAX];
+    dialogue_start_command(settings->width, settings->height, command, sizeof command);
+    bool refused;
+    const BrainRead status = dialogue_start(brain, settings->width, settings->height,
+                                            monotonic_ms() + timeout_ms, line, sizeof line, &refused);
+    const bool ok = status == BRAIN_READ_OK && !refused;
+    /* A brain whose output ended is leaving: its exit status tells why. */
+    if (status == BRAIN_READ_EOF) brain_wait_exit(brain, grace_ms);
+    brain_stop(brain, ok ? grace_ms : 0);
+    if (!ok && status != BRAIN_READ_CANCELLED)
+        check_failure(brain, status, command, timeout_ms, line, refused, why, why_size);
+    if (status == BRAIN_READ_CANCELLED) snprintf(why, why_size, "interrupted");
+    free(brain);
+    return ok;
 }
 
 bool game_opening_valid(const GameSettings *settings, const Opening *opening, char *why,

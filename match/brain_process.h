@@ -1,5 +1,6 @@
 /* brain_process: one brain as a child process talking through pipes — the one module that
- * starts brains for the tournament runner, the protocol tests and the tactics benchmark.
+ * starts brains for the tournament runner, the play board, the protocol tests and the tactics
+ * benchmark.
  *
  * A brain runs `/bin/sh -c CMD` in its own process group, so that stopping it also stops
  * whatever it started. Its stdin and stdout are pipes; its stderr goes to a chosen descriptor
@@ -64,8 +65,8 @@ bool brain_wait_exit(BrainProcess *brain, int timeout_ms);
 void brain_stop(BrainProcess *brain, int grace_ms);
 /* The exit code of the last process stopped or waited for; -1 if it was killed or none was. */
 int brain_exit_code(const BrainProcess *brain);
-/* True if the last process stopped exited by itself with status 127: the shell could not run
- * the command (not found, not executable). */
+/* True if the last process stopped exited by itself with status 127 or 126: the shell could not
+ * run the command (not found, or found but not executable). */
 bool brain_command_failed(const BrainProcess *brain);
 /* Write a note to the brain's log, if any. */
 void brain_log(BrainProcess *brain, const char *direction, const char *text);

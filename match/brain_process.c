@@ -34,8 +34,8 @@ int brain_exit_code(const BrainProcess *brain) {
 }
 
 bool brain_command_failed(const BrainProcess *brain) {
-    return brain->exit_status != -1 && WIFEXITED(brain->exit_status) &&
-           WEXITSTATUS(brain->exit_status) == 127;
+    const int code = brain_exit_code(brain);
+    return code == 127 || code == 126;
 }
 
 static bool cancelled(const BrainProcess *brain) { return brain->cancel && atomic_load(brain->cancel); }

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 const char *result_text(GameResult result) {
@@ -27,6 +28,13 @@ const char *rule_name(int rule) {
     case 9: return "caro exact five";
     default: return "custom";
     }
+}
+
+int rule_of_name(const char *name) {
+    static const int rules[] = {0, 1, 4, 8, 9};
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+        if (strcasecmp(name, rule_name(rules[i])) == 0) return rules[i];
+    return -1;
 }
 
 static int psq_code(const GameRecord *record) {
@@ -118,6 +126,19 @@ static void pgn_tag(FILE *file, const char *name, const char *value) {
     fprintf(file, "\"]\n");
 }
 
+static void pgn_side_time(FILE *file, const char *side, const SideTime *time) {
+    char name[32], value[32];
+    snprintf(name, sizeof name, "%sLongestMs", side);
+    snprintf(value, sizeof value, "%lld", (long long)time->longest_ms);
+    pgn_tag(file, name, value);
+    snprintf(name, sizeof name, "%sClockLeftMs", side);
+    if (time->clock_left_ms < 0)
+        snprintf(value, sizeof value, "-");
+    else
+        snprintf(value, sizeof value, "%lld", (long long)time->clock_left_ms);
+    pgn_tag(file, name, value);
+}
+
 bool records_append_pgn(const char *path, const GameRecord *record) {
     FILE *file = fopen(path, "a");
     if (!file) return false;
@@ -136,6 +157,8 @@ bool records_append_pgn(const char *path, const GameRecord *record) {
     pgn_tag(file, "OpeningStones", value);
     snprintf(value, sizeof value, "%d", record->move_count);
     pgn_tag(file, "PlyCount", value);
+    pgn_side_time(file, "Black", &record->black_time);
+    pgn_side_time(file, "White", &record->white_time);
     fprintf(file, "\n");
     for (int i = 0; i < record->move_count; i++) {
         if (i % 2 == 0) fprintf(file, "%d. ", i / 2 + 1);

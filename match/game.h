@@ -10,11 +10,14 @@
  * move; ends its output (crash); fails to answer ABOUT or START in time. MESSAGE and DEBUG
  * lines are skipped. A forfeiting brain is stopped (killed if need be) and started afresh for
  * its next game. Under renju a forbidden black move loses; caro's blocked five plays on (the
- * rules module decides). */
+ * rules module decides). The record keeps, per side, the longest wait for a move and what its
+ * game clock had left at the end. */
 #ifndef WUZI_GAME_H
 #define WUZI_GAME_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "openings.h"
@@ -49,14 +52,18 @@ typedef struct Player {
     BrainProcess brain;
 } Player;
 
-/* How long ABOUT and START may take: a brain may load tables when it starts. */
-int64_t game_start_timeout_ms(const GameSettings *settings, const EngineSpec *spec);
-
 /* Play one game; `black` owns the opening's first stone. Fills `record` (number, names and
  * board are set here). Returns false if the game was cancelled through the brains' cancel flag
  * (no result). */
 bool game_play(const GameSettings *settings, Player *black, Player *white, const Opening *opening,
                int number, GameRecord *record);
+
+/* Can the engine's brain play on the settings' board: started once, does it answer START (or
+ * RECTSTART) with OK within timeout_ms? It is stopped again (END, then killed after grace_ms).
+ * False with the reason in `why` ("the shell could not run its command …", "did not answer …",
+ * "answered START 15 with: ERROR …", "ended its output …"), or when `cancel` was set. */
+bool game_check_brain(const GameSettings *settings, const EngineSpec *spec, int64_t timeout_ms,
+                      int grace_ms, const atomic_bool *cancel, char *why, size_t why_size);
 
 /* Is the opening playable under the settings' rule (no five, no foul, no cell twice)? */
 bool game_opening_valid(const GameSettings *settings, const Opening *opening, char *why,
