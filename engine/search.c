@@ -918,37 +918,35 @@ static void finish_iteration(Worker *worker, int depth, const RootLine *lines, i
     worker->completed_depth = depth;
 }
 
-/* The aspiration window: centred on the last score, as wide as the score is large (a few
- * hundred at a score of thousands), widened on each fail and opened fully after a few fails or
- * once the score is a forced result, so that no iteration re-searches without end. A decisive
- * score that fails high with the same best move is taken as it is: the move is clear, and
- * resolving by how much it wins cost one iteration ten times the last. */
+/* The aspiration window around the last exact score, doubled on each fail, opened fully once
+ * the score is a forced result. A decisive score that fails high with the same best move is
+ * taken as it is: the move is clear, and resolving by how much it wins cost one iteration ten
+ * times the last; the next window stays centred on the last exact score. */
 static int aspiration_search(Worker *worker, int depth, int score, bool *exact) {
     Search *search = worker->search;
-    int alpha = -INFINITE_SCORE, beta = INFINITE_SCORE;
-    int delta = ASPIRATION_WINDOW + abs(score) / ASPIRATION_SCALE;
+    int alpha = -INFINITE_SCORE, beta = INFINITE_SCORE, window = ASPIRATION_WINDOW;
     if (depth >= ASPIRATION_DEPTH && abs(score) < MATE_BOUND) {
-        alpha = score - delta;
-        beta = score + delta;
+        alpha = score - window;
+        beta = score + window;
     }
-    for (int fails = 0;; fails++) {
+    *exact = true;
+    for (;;) {
         const int result = search_root(worker, depth, alpha, beta, 0);
         if (stopped(search)) return result;
-        *exact = true;
         if (result >= beta && result >= ASPIRATION_DECISIVE && result < MATE_BOUND &&
             worker->pv[0][0] == worker->best_move) {
             *exact = false;
             return result;
         }
-        const bool open = fails + 1 >= ASPIRATION_FAILS || abs(result) >= MATE_BOUND;
+        const bool open = abs(result) >= MATE_BOUND;
         if (result <= alpha) {
-            alpha = open || result - delta <= -INFINITE_SCORE ? -INFINITE_SCORE : result - delta;
+            alpha = open || result - window <= -INFINITE_SCORE ? -INFINITE_SCORE : result - window;
         } else if (result >= beta) {
-            beta = open || result + delta >= INFINITE_SCORE ? INFINITE_SCORE : result + delta;
+            beta = open || result + window >= INFINITE_SCORE ? INFINITE_SCORE : result + window;
         } else {
             return result;
         }
-        delta *= 2;
+        window *= 2;
     }
 }
 

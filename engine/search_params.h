@@ -5,13 +5,11 @@
 #ifndef WUZI_SEARCH_PARAMS_H
 #define WUZI_SEARCH_PARAMS_H
 
-/* Aspiration window around the last iteration's score, from this depth on (core), plus the
- * last exact score / ASPIRATION_SCALE; fully open after ASPIRATION_FAILS fails or at a forced
- * result; a fail high above ASPIRATION_DECISIVE with the same move is taken as it is. */
+/* Aspiration window around the last iteration's score, from this depth on (core); a fail high
+ * above ASPIRATION_DECISIVE with the same move is taken as it is (+3.5, the explosion fixed);
+ * a window sized by the score lost -42 (docs/experiments.md). */
 #define ASPIRATION_DEPTH 4
 #define ASPIRATION_WINDOW 60
-#define ASPIRATION_SCALE 8
-#define ASPIRATION_FAILS 3
 #define ASPIRATION_DECISIVE 1500
 
 /* Reverse futility: at low depth a static score this far above beta (per ply) fails high (core). */
