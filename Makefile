@@ -53,6 +53,9 @@ PLAYER = wuzi-play
 endif
 
 .PHONY: all test test-threads test-cluster clean demo bench openings tune
+# Keep every intermediate (test objects, the embedded page): deleting them made the next
+# `make test` recompile everything, and make's `rm` line came after the tests' count.
+.SECONDARY:
 all: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER)
 
 $(BUILD)/%.o: %.c
@@ -101,7 +104,7 @@ test: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER) $(TEST_BIN) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) WUZI_PLAYER=$(abspath $(PLAYER)) \
 	 WUZI_TUNER=$(abspath $(TUNER)) WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) sh tests/run.sh $(TEST_BIN) \
 	 tests/windows_check_test.sh tests/match_scripts_test.sh tests/shard_merge_test.sh tests/make_tune_test.sh \
-	 tests/play_browser_test.sh
+	 tests/play_browser_test.sh tests/build_test.sh
 
 # A one-node SLURM cluster started for the test (root, slurm-wlm and munge; .ci/run installs them).
 test-cluster: $(BRAIN) $(RUNNER)
