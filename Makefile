@@ -53,9 +53,6 @@ PLAYER = wuzi-play
 endif
 
 .PHONY: all test test-threads test-cluster clean demo bench openings tune
-# Keep every intermediate (test objects, the embedded page): deleting them made the next
-# `make test` recompile everything, and make's `rm` line came after the tests' count.
-.SECONDARY:
 all: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER)
 
 $(BUILD)/%.o: %.c
@@ -98,6 +95,11 @@ $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o
 # sets from the runner's games (tune/games reads them).
 $(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/tournament/brain_process.o $(BUILD)/tune/games.o $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
+
+# Keep the intermediates (the test objects, the embedded page): deleting them made the next
+# `make test` recompile everything, and make's `rm` line came after the tests' count. Named one
+# by one: a bare .SECONDARY would make every missing object count as up to date.
+.SECONDARY: $(TEST_BIN:%=%.o) $(TEST_HELPER_OBJ) $(TEST_TOOL_BIN:%=%.o) $(BUILD)/play/web_assets.c
 
 # Tests find the programs through these variables, so the sanitizer build tests its own.
 test: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER) $(TEST_BIN) $(TEST_TOOL_BIN)

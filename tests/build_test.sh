@@ -1,7 +1,7 @@
 #!/bin/sh
 # The build itself, in a fresh build folder (unoptimised, to be quick): building a test binary
 # keeps its intermediate objects (make prints no `rm` after the work, which would otherwise come
-# after `make test`'s count), and a second make has nothing to do.
+# after `make test`'s count), a second make has nothing to do, and a missing object is remade.
 passed=0 failed=0
 check() { # check NAME COMMAND...: one assertion
     name=$1; shift
@@ -20,5 +20,8 @@ build -q "$target"
 check "a second make has nothing to do" [ $? -eq 0 ]
 build "$target" > "$work/second.txt" 2>&1
 check "and compiles nothing" sh -c "! grep -q -- ' -c ' '$work/second.txt'"
+rm -f "$work/build/engine/board.o"
+build "$target" > /dev/null 2>&1
+check "a missing library object is made again" test -f "$work/build/engine/board.o"
 [ "$failed" -eq 0 ] || tail -n 5 "$work/first.txt"
 echo "$passed passed, $failed failed"
