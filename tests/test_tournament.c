@@ -563,6 +563,7 @@ static void test_caro_blocked_five_plays_on(void) {
     play_match(&m, "caro", caro_black, caro_white, extra);
     CHECKF(strstr(m.out, "1-0 {A made five}") != NULL, "%s", m.out);
     CHECKF(pgn_plies(pgn) == 19, "caro game lasted %d moves", pgn_plies(pgn));
+    CHECKF(file_has(pgn, "[Coordinates \"" PGN_COORDINATES "\"]"), "the PGN does not say which way its rows count");
     end_match(&m);
     remove(pgn);
     snprintf(extra, sizeof extra, FAST " -rule 0 -games 1 -pgn %s", pgn);

@@ -132,6 +132,8 @@ bool records_append_pgn(const char *path, const GameRecord *record) {
     snprintf(value, sizeof value, "%dx%d", record->width, record->height);
     pgn_tag(file, "Board", value);
     pgn_tag(file, "Rule", rule_name(record->rule));
+    /* pos notation counts rows from the top, unlike the books (and wuzi-play): say so */
+    pgn_tag(file, "Coordinates", PGN_COORDINATES);
     snprintf(value, sizeof value, "%d", record->opening_count);
     pgn_tag(file, "OpeningStones", value);
     snprintf(value, sizeof value, "%d", record->move_count);

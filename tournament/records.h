@@ -5,8 +5,9 @@
  *   white players' names and the end code (0 normal end, 15 time forfeit, -2 error, -1 other).
  * - SGF (FF[4], GM[4]): appended to one file, one game tree per game.
  * - PGN-like: appended to one file; Black and White tags name the players of those stones
- *   (black moves first), moves in pos notation (column letter, 1-based row), and Result as
- *   PGN has it, White's score first (0-1: black won), so rating tools credit the right player.
+ *   (black moves first), moves in pos notation (column letter, 1-based row counted from the top,
+ *   which the Coordinates tag says), and Result as PGN has it, White's score first (0-1: black
+ *   won), so rating tools credit the right player.
  * Each function opens, appends and closes its file, so a finished game is on disk at once. */
 #ifndef WUZI_RECORDS_H
 #define WUZI_RECORDS_H
@@ -48,6 +49,9 @@ const char *result_text(GameResult result);
 /* Points for black: 1, 0 or 0.5. */
 double result_black_points(GameResult result);
 const char *rule_name(int rule);
+
+/* The PGN's Coordinates tag: which way its rows count. */
+#define PGN_COORDINATES "pos, rows from the top: a1 is protocol 0,0"
 
 bool records_write_psq(const char *directory, const GameRecord *record);
 bool records_append_sgf(const char *path, const GameRecord *record);
