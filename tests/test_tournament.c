@@ -545,6 +545,17 @@ static void test_renju_double_three_is_black_foul(void) {
 static const char *caro_black = "script 3,7/4,7/5,7/6,7/7,7/3,10/4,10/5,10/6,10/7,10";
 static const char *caro_white = "script 2,7/8,7/0,0/0,2/0,4/0,6/0,8/0,12/0,14";
 
+static bool file_has(const char *path, const char *needle) {
+    FILE *file = fopen(path, "r");
+    if (!file) return false;
+    char *text = calloc(1, OUTPUT_MAX);
+    const size_t n = text ? fread(text, 1, OUTPUT_MAX - 1, file) : 0;
+    fclose(file);
+    const bool found = n && strstr(text, needle) != NULL;
+    free(text);
+    return found;
+}
+
 static int pgn_plies(const char *path) {
     FILE *file = fopen(path, "r");
     int plies = -1;
@@ -709,16 +720,6 @@ static void test_interrupt_prints_table(void) {
     free(out);
 }
 
-static bool file_has(const char *path, const char *needle) {
-    FILE *file = fopen(path, "r");
-    if (!file) return false;
-    char *text = calloc(1, OUTPUT_MAX);
-    const size_t n = text ? fread(text, 1, OUTPUT_MAX - 1, file) : 0;
-    fclose(file);
-    const bool found = n && strstr(text, needle) != NULL;
-    free(text);
-    return found;
-}
 
 static void test_log_has_io_and_stderr(void) {
     char tag[64], dir[128], log[256], command[2048];
