@@ -423,6 +423,7 @@ int table_winning_line(const Table *table, int *cells, int max) {
 void table_record(const Table *table, GameRecord *record) {
     memset(record, 0, sizeof *record);
     record->number = 1;
+    snprintf(record->application, sizeof record->application, "wuzi-play");
     snprintf(record->black, sizeof record->black, "%s", table->players[BLACK].name);
     snprintf(record->white, sizeof record->white, "%s", table->players[WHITE].name);
     record->width = table->rules.width;

@@ -68,7 +68,9 @@ static char sgf_coordinate(int v) { return (char)(v < 26 ? 'a' + v : 'A' + v - 2
 static bool write_sgf(const char *path, const char *mode, const GameRecord *record) {
     FILE *file = fopen(path, mode);
     if (!file) return false;
-    fprintf(file, "(;FF[4]GM[4]CA[UTF-8]AP[wuzi-tournament]");
+    fprintf(file, "(;FF[4]GM[4]CA[UTF-8]AP[");
+    sgf_text(file, record->application[0] ? record->application : "wuzi-tournament");
+    fprintf(file, "]");
     if (record->width == record->height)
         fprintf(file, "SZ[%d]", record->width);
     else
@@ -77,12 +79,17 @@ static bool write_sgf(const char *path, const char *mode, const GameRecord *reco
     sgf_text(file, record->black);
     fprintf(file, "]PW[");
     sgf_text(file, record->white);
-    const char *re = record->result == RESULT_BLACK_WINS   ? "B+"
-                     : record->result == RESULT_WHITE_WINS ? "W+"
-                                                           : "0";
-    fprintf(file, "]RE[%s]C[", re);
-    sgf_text(file, record->reason);
-    fprintf(file, "]\n");
+    fprintf(file, "]");
+    if (record->result != RESULT_NONE)
+        fprintf(file, "RE[%s]", record->result == RESULT_BLACK_WINS   ? "B+"
+                                : record->result == RESULT_WHITE_WINS ? "W+"
+                                                                      : "0");
+    if (record->reason[0]) {
+        fprintf(file, "C[");
+        sgf_text(file, record->reason);
+        fprintf(file, "]");
+    }
+    fprintf(file, "\n");
     for (int i = 0; i < record->move_count; i++)
         fprintf(file, ";%c[%c%c]%s", i % 2 ? 'W' : 'B', sgf_coordinate(record->x[i]),
                 sgf_coordinate(record->y[i]), i % 10 == 9 ? "\n" : "");

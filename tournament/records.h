@@ -3,7 +3,8 @@
  * - psq (Piskvork): one file per game, `DIR/game_NNNNN.psq`: header `Piskvorky WxH, 11:11, 0`,
  *   one `x,y,ms` line per stone with 1-based x,y (opening stones have 0 ms), then the black and
  *   white players' names and the end code (0 normal end, 15 time forfeit, -2 error, -1 other).
- * - SGF (FF[4], GM[4]): appended to one file, one game tree per game.
+ * - SGF (FF[4], GM[4]): appended to one file, one game tree per game; a game still being played
+ *   (a saved position) has no RE, whose "0" would say it was drawn.
  * - PGN-like: appended to one file; Black and White tags name the players of those stones
  *   (black moves first), moves in pos notation (column letter, 1-based row counted from the top,
  *   which the Coordinates tag says), and Result as PGN has it, White's score first (0-1: black
@@ -42,6 +43,7 @@ typedef struct GameRecord {
     GameResult result;
     GameEnd end;
     char reason[256];
+    char application[32]; /* the program that wrote it (SGF's AP); empty: wuzi-tournament */
 } GameRecord;
 
 /* For the result lines, first player first: "1-0" black won, "0-1", "1/2-1/2" or "*". */
