@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "rule_names.h"
 
 #define DEFAULT_PORT 8155
 #define DEFAULT_TURN_MS 1000
@@ -18,6 +19,7 @@ void play_options_usage(void) {
            "  --engine CMD     the opponent: any Gomocup brain (default: Wuzi); twice to watch two\n"
            "  --level NAME     Wuzi's level: n1 n2 n3 n5 greedy depth1..depth30 max (default max)\n"
            "  --rule N         0 freestyle (default), 1 exact five, 4 renju, 8 caro, 9 caro exact five\n"
+           "                   (or by name: freestyle, exact-five or standard, renju, caro)\n"
            "  --size N|WxH     the board, 5 to 32 a side (default 15)\n"
            "  --time MS        a brain's time a move (default %d)\n"
            "  --you black|white  your colour (default black)\n"
@@ -110,9 +112,9 @@ bool play_options_parse(PlayOptions *o, int argc, char **argv, char *why, size_t
             o->level = value;
             o->level_given = true;
         } else if (strcmp(name, "--rule") == 0) {
-            if (!number(value, 0, 9, &v) || !(v == 0 || v == 1 || v == 4 || v == 8 || v == 9))
-                FAIL("--rule: 0, 1, 4, 8 or 9");
-            o->rule = (int)v;
+            const int rule = rule_parse(value);
+            if (rule < 0) FAIL("--rule: 0 freestyle, 1 exact five (or standard), 4 renju, 8 caro, 9 caro exact five");
+            o->rule = rule;
         } else if (strcmp(name, "--size") == 0) {
             if (!parse_size(value, &o->width, &o->height)) FAIL("--size: N or WxH, 5 to %d a side", BOARD_MAX);
         } else if (strcmp(name, "--time") == 0) {

@@ -92,15 +92,6 @@ static int sgf_coordinate(char c) {
     return -1;
 }
 
-static int rule_from_name(const char *value) {
-    if (isdigit((unsigned char)value[0])) return atoi(value);
-    static const int rules[] = {0, 1, 4, 8, 9};
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-        if (strcasecmp(value, rule_name(rules[i])) == 0) return rules[i];
-    if (strcasecmp(value, "gomoku") == 0) return 0;
-    return -1;
-}
-
 static bool sgf_property(SgfReader *r, const char *id, const char *value, LoadedGame *game,
                          char *error, size_t size) {
     if (strcmp(id, "SZ") == 0) {
@@ -113,7 +104,7 @@ static bool sgf_property(SgfReader *r, const char *id, const char *value, Loaded
         if (!size_ok(game->width, game->height))
             return fail(error, size, "the SGF board size is not one Wuzi plays (5 to 32 a side)");
     } else if (strcmp(id, "RU") == 0) {
-        game->rule = rule_from_name(value);
+        game->rule = rule_parse(value);
     } else if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
         const bool black = id[0] == 'B';
         if (black != (game->count % 2 == 0))

@@ -6,19 +6,11 @@
 
 #include "game.h"
 #include "openings.h"
-
-static const char *rule_file_name(int rule) {
-    switch (rule) {
-    case 0: return "freestyle";
-    case 1: return "standard";
-    case 4: return "renju";
-    default: return NULL;
-    }
-}
+#include "rule_names.h"
 
 bool start_position_shipped(StartPosition *start, const char *argv0, const TableRules *rules,
                             char *why, size_t why_size) {
-    const char *name = rule_file_name(rules->rule);
+    const char *name = rules->rule == 0 || rules->rule == 1 || rules->rule == 4 ? rule_file_name(rules->rule) : NULL;
     if (!name || rules->width != rules->height || (rules->width != 15 && rules->width != 20)) {
         snprintf(why, why_size,
                  "no shipped openings for rule %d on %dx%d (there are 15x15 and 20x20 for rules 0, 1 and 4)",

@@ -12,6 +12,7 @@
 #include "http.h"
 #include "json_out.h"
 #include "notation.h"
+#include "play_options.h"
 #include "record_file.h"
 #include "seat.h"
 #include "seating.h"
@@ -49,6 +50,38 @@ static void test_book_notation(void) {
     CHECK(notation_parse("7,", 15, 15, &x, &y) == NOTATION_NOT_A_CELL);
     CHECK(notation_parse("", 15, 15, &x, &y) == NOTATION_NOT_A_CELL);
     CHECK(notation_parse("-1,3", 15, 15, &x, &y) == NOTATION_NOT_A_CELL);
+}
+
+/* ---- rule names: "exact five" everywhere, "standard" read as its alias ---- */
+
+static void test_rule_names(void) {
+    CHECK(strcmp(rule_name(1), "exact five") == 0 && strcmp(rule_file_name(1), "exact-five") == 0);
+    CHECK(rule_parse("standard") == 1 && rule_parse("Exact Five") == 1 && rule_parse("exact-five") == 1);
+    CHECK(rule_parse("1") == 1 && rule_parse("renju") == 4 && rule_parse("caro exact five") == 9);
+    CHECK(rule_parse("3") == -1 && rule_parse("chess") == -1 && rule_parse("") == -1);
+    PlayOptions options;
+    char why[256];
+    char *argv[] = {"wuzi-play", "--rule", "standard", NULL};
+    CHECKF(play_options_parse(&options, 3, argv, why, sizeof why) && options.rule == 1, "%s", why);
+    LoadedGame *g = malloc(sizeof *g);
+    CHECK(record_parse("(;GM[4]SZ[15]RU[standard];B[hh])", RECORD_SGF, g, why, sizeof why) && g->rule == 1);
+    free(g);
+    char dir[] = "/tmp/wuzi-rule-XXXXXX", path[64];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/g.sgf", dir);
+    GameRecord *record = calloc(1, sizeof *record);
+    record->width = record->height = 15;
+    record->rule = 1;
+    CHECK(record_save(path, record, why, sizeof why));
+    FILE *file = fopen(path, "r");
+    char text[256] = "";
+    const size_t n = file ? fread(text, 1, sizeof text - 1, file) : 0;
+    text[n] = '\0';
+    if (file) fclose(file);
+    CHECKF(strstr(text, "RU[exact five]") != NULL, "%s", text);
+    unlink(path);
+    rmdir(dir);
+    free(record);
 }
 
 /* ---- thinking ---- */
@@ -506,6 +539,7 @@ int main(void) {
     RUN(test_book_notation);
     RUN(test_thinking_wuzi_words);
     RUN(test_thinking_other_words);
+    RUN(test_rule_names);
     RUN(test_psq_and_sgf_read);
     RUN(test_save_and_load_round_trip);
     RUN(test_table_refuses_bad_moves);

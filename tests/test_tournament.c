@@ -776,8 +776,8 @@ static void test_shipped_openings_are_playable(void) {
         const char *name;
         int size, rule, least;
     } sets[] = {
-        {"freestyle-15", 15, 0, 100}, {"standard-15", 15, 1, 100}, {"renju-15", 15, 4, 100},
-        {"freestyle-20", 20, 0, 100}, {"standard-20", 20, 1, 100}, {"renju-20", 20, 4, 100},
+        {"freestyle-15", 15, 0, 100}, {"exact-five-15", 15, 1, 100}, {"renju-15", 15, 4, 100},
+        {"freestyle-20", 20, 0, 100}, {"exact-five-20", 20, 1, 100}, {"renju-20", 20, 4, 100},
         {"sprt-freestyle-15", 15, 0, 80},
     };
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {

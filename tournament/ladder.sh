@@ -19,7 +19,7 @@ difference measured against its neighbour.
   -t TC         time control MATCH/TURN in seconds (default 10/0.2: a 10 s game clock)
   -T MS         move-time tolerance in ms (default 100)
   -s SIZE       board size (default 15)
-  -R RULE       0 freestyle, 1 standard, 4 renju (default 0)
+  -R RULE       0 freestyle, 1 exact five, 4 renju (default 0)
   -o FILE       openings in offset format (default tournament/openings/<rule>-<size>.txt)
   -d DIR        keep each pair's full output, PGN and logs in DIR (default: a new temp dir)
   -h            this help

@@ -18,17 +18,6 @@ double result_black_points(GameResult result) {
     return result == RESULT_BLACK_WINS ? 1.0 : result == RESULT_WHITE_WINS ? 0.0 : 0.5;
 }
 
-const char *rule_name(int rule) {
-    switch (rule) {
-    case 0: return "freestyle";
-    case 1: return "standard";
-    case 4: return "renju";
-    case 8: return "caro";
-    case 9: return "caro exact five";
-    default: return "custom";
-    }
-}
-
 static int psq_code(const GameRecord *record) {
     switch (record->end) {
     case END_NORMAL: return 0;

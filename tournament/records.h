@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "rule_names.h"
 
 typedef enum GameResult {
     RESULT_NONE,
@@ -50,7 +51,6 @@ typedef struct GameRecord {
 const char *result_text(GameResult result);
 /* Points for black: 1, 0 or 0.5. */
 double result_black_points(GameResult result);
-const char *rule_name(int rule);
 
 /* The PGN's Coordinates tag: which way its rows count. */
 #define PGN_COORDINATES "pos, rows from the top: a1 is protocol 0,0"

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rule_names.h"
+
 static Game *append(GameList *list) {
     if (list->count == list->capacity) {
         const int capacity = list->capacity ? 2 * list->capacity : 1024;
@@ -28,15 +30,6 @@ static const char *tag_value(const char *line, const char *name, char *value, si
     }
     value[n] = 0;
     return value;
-}
-
-static int rule_number(const char *name) {
-    if (!strcmp(name, "freestyle")) return 0;
-    if (!strcmp(name, "standard")) return 1;
-    if (!strcmp(name, "renju")) return 4;
-    if (!strcmp(name, "caro")) return 8;
-    if (!strcmp(name, "caro exact five")) return 9;
-    return -1;
 }
 
 /* A result decided on the board: five, a foul, a full board. */
@@ -130,7 +123,7 @@ bool games_read_pgn(const char *path, GameList *list) {
             if (tag_value(line, "Board", value, sizeof value)) {
                 if (sscanf(value, "%dx%d", &game.width, &game.height) != 2) game.width = game.height = 0;
             } else if (tag_value(line, "Rule", value, sizeof value)) {
-                game.rule = rule_number(value);
+                game.rule = rule_parse(value);
             } else if (tag_value(line, "Result", value, sizeof value)) {
                 snprintf(result, sizeof result, "%s", value);
             } else if (tag_value(line, "Termination", value, sizeof value)) {
