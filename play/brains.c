@@ -90,7 +90,8 @@ bool brains_level_valid(const char *level) {
     return ok;
 }
 
-static const char *const OFFERED_LEVELS[] = {"n1", "n2", "n3", "n5", "greedy", "depth2", "depth4",
+/* n1 … greedy in their measured order (docs/levels.md), then the search by depth */
+static const char *const OFFERED_LEVELS[] = {"n1", "n3", "n2", "n5", "greedy", "depth2", "depth4",
                                              "depth6", "depth8", "max", NULL};
 
 const char *const *brains_offered_levels(void) { return OFFERED_LEVELS; }

@@ -13,7 +13,8 @@ difference measured against its neighbour.
 
   -b BRAIN      brain executable (default ./pbrain-wuzi)
   -r RUNNER     wuzi-tournament executable (default ./wuzi-tournament)
-  -l "LEVELS"   levels from weakest to strongest (default "n1 n2 n3 n5 greedy max")
+  -l "LEVELS"   levels from weakest to strongest (default "n1 n3 n2 n5 greedy max": the order
+                measured by this ladder, each level beating the one before; docs/levels.md)
   -g GAMES      games per neighbouring pair (default 100)
   -c N          games at the same time (default 2)
   -t TC         time control MATCH/TURN in seconds (default 10/0.2: a 10 s game clock)
@@ -28,7 +29,7 @@ EOF
 
 . "$(dirname "$0")/match_conditions.sh"
 brain=./pbrain-wuzi
-levels="n1 n2 n3 n5 greedy max"
+levels="n1 n3 n2 n5 greedy max"
 games=100
 dir=
 while getopts "b:r:l:g:c:t:T:s:R:o:d:h" opt; do
