@@ -73,12 +73,12 @@ void seating_arrange(Seating *seating, const TableSnapshot *snapshot, TableAnswe
 typedef struct Relay {
     SeatingMessageFn on_message;
     void *context;
-    int color;
+    TableVoice voice;
 } Relay;
 
 static void relay(void *context, const char *text) {
     const Relay *r = context;
-    if (r->on_message) r->on_message(r->context, r->color, text);
+    if (r->on_message) r->on_message(r->context, &r->voice, text);
 }
 
 bool seating_step(Seating *seating, const TableSnapshot *snapshot, SeatingMessageFn on_message,
@@ -95,7 +95,9 @@ bool seating_step(Seating *seating, const TableSnapshot *snapshot, SeatingMessag
     }
     SeatPosition position;
     position_of(snapshot, color, &position);
-    Relay r = {.on_message = on_message, .context = context, .color = color};
+    Relay r = {.on_message = on_message, .context = context,
+               .voice = {.generation = snapshot->generation, .want = snapshot->want,
+                         .brain_color = color, .side = snapshot->color}};
     answer->outcome = seat_move(seat, &position, relay, &r, &answer->x, &answer->y, answer->reason,
                                 sizeof answer->reason);
     return true;

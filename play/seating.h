@@ -22,8 +22,8 @@ void seating_init(Seating *seating, const atomic_bool *cancel);
 /* Stop every brain (END, a short grace, then kill) and free the seats. */
 void seating_destroy(Seating *seating);
 
-/* Receives each MESSAGE line of the brain answering, with the colour it plays for. */
-typedef void (*SeatingMessageFn)(void *context, int color, const char *text);
+/* Receives each MESSAGE line of the brain answering, with who says it about what. */
+typedef void (*SeatingMessageFn)(void *context, const TableVoice *voice, const char *text);
 
 /* Do what `snapshot` wants; true if a brain was asked (then `answer` is filled). */
 bool seating_step(Seating *seating, const TableSnapshot *snapshot, SeatingMessageFn on_message,

@@ -386,8 +386,12 @@ bool table_apply(Table *table, const TableSnapshot *snapshot, const TableAnswer 
     return true;
 }
 
-void table_thinking(Table *table, int color, const char *text) {
-    thinking_parse(&table->thinking, color, text, table->rules.width, table->rules.height);
+void table_thinking(Table *table, const TableVoice *voice, const char *text) {
+    if (voice->generation != table->generation) return;
+    /* the score is the side to move's: for a hint, the person's, not the brain's */
+    thinking_parse(&table->thinking, voice->side, text, table->rules.width, table->rules.height);
+    table->thinking.brain = voice->brain_color;
+    table->thinking.hint = voice->want == WANT_HINT;
     touch(table);
 }
 

@@ -82,6 +82,14 @@ typedef struct TableSnapshot {
     int brain_color;    /* whose brain answers (for a hint: the person's opponent) */
 } TableSnapshot;
 
+/* Who is speaking when a brain's MESSAGE line comes: for which question (its generation and
+ * want), the brain's colour and the side to move in the position it thinks about. */
+typedef struct TableVoice {
+    uint64_t generation;
+    TableWant want;
+    int brain_color, side;
+} TableVoice;
+
 /* A brain's answer to a snapshot's want. */
 typedef struct TableAnswer {
     SeatOutcome outcome;
@@ -121,8 +129,8 @@ void table_set_turn_ms(Table *table, int64_t turn_ms);
 void table_snapshot(Table *table, TableSnapshot *snapshot);
 /* Put a brain's answer on the table; false when the game changed since the snapshot. */
 bool table_apply(Table *table, const TableSnapshot *snapshot, const TableAnswer *answer);
-/* A brain's MESSAGE line, for the side `color`. */
-void table_thinking(Table *table, int color, const char *text);
+/* A brain's MESSAGE line; dropped when the question it belongs to is no longer asked. */
+void table_thinking(Table *table, const TableVoice *voice, const char *text);
 
 /* Each side's clock now, the running turn included. */
 int64_t table_clock_ms(const Table *table, int color);

@@ -70,9 +70,12 @@ void terminal_draw(const Table *table, bool numbers, FILE *out) {
     draw_player(table, BLACK, out);
     draw_player(table, WHITE, out);
     if (table->thinking.side) {
+        const Thinking *t = &table->thinking;
         char line[THINKING_TEXT_MAX + 64];
-        thinking_describe(&table->thinking, table->rules.height, line, sizeof line);
-        fprintf(out, "%s: %s\n", table->players[table->thinking.side].name, line);
+        thinking_describe(t, table->rules.height, line, sizeof line);
+        /* the score is the side to move's: say whose, a hint's being the person's */
+        fprintf(out, "%s, %s %s: %s\n", table->players[t->brain].name, t->hint ? "hint for" : "thinking as",
+                color_name(t->side), line);
     }
     if (table->note[0]) fprintf(out, "note: %s\n", table->note);
     if (table->has_hint) {
@@ -89,9 +92,9 @@ void terminal_draw(const Table *table, bool numbers, FILE *out) {
     fflush(out);
 }
 
-static void on_message(void *context, int color, const char *text) {
+static void on_message(void *context, const TableVoice *voice, const char *text) {
     Table *table = context;
-    table_thinking(table, color, text);
+    table_thinking(table, voice, text);
 }
 
 /* Let the brains do what the table wants; true if one moved or hinted. */

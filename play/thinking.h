@@ -14,7 +14,10 @@
 #define THINKING_TEXT_MAX 240
 
 typedef struct Thinking {
-    int side;       /* BLACK or WHITE: whose brain said it; 0 when nothing was said */
+    int side;       /* BLACK or WHITE: the side to move in the position thought about, whose view
+                       the score takes; 0 when nothing was said */
+    int brain;      /* the colour of the brain that said it (for a hint, the person's opponent) */
+    bool hint;      /* it was looking for the person's move */
     bool has_depth, has_score;
     int depth;
     int score;      /* from the thinking side's view; meaningful when mate == 0 */
@@ -25,7 +28,7 @@ typedef struct Thinking {
 } Thinking;
 
 /* Read one line that followed "MESSAGE " into `thinking` (which is reset first), for a board
- * of width x height (to read and check the variation's cells). */
+ * of width x height (to read and check the variation's cells); `side` is the side to move. */
 void thinking_parse(Thinking *thinking, int side, const char *text, int width, int height);
 /* One line for people: "depth 9  score +131  pv h8 i9" or "depth 9  win in 3", else the raw
  * text. */

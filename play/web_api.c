@@ -180,8 +180,12 @@ static void thinking(JsonOut *json, const Table *table) {
         return;
     }
     json_object_begin(json);
-    json_key(json, "side");
+    json_key(json, "side"); /* whose view the score takes: the side to move */
     json_string(json, color_name(t->side));
+    json_key(json, "brain");
+    json_string(json, color_name(t->brain));
+    json_key(json, "hint");
+    json_bool(json, t->hint);
     json_key(json, "depth");
     if (t->has_depth) json_int(json, t->depth); else json_null(json);
     json_key(json, "score");

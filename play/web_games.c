@@ -28,10 +28,10 @@ static struct timespec deadline_in(int64_t ms) {
 
 void web_game_changed(WebGame *game) { pthread_cond_broadcast(&game->changed); }
 
-static void on_message(void *context, int color, const char *text) {
+static void on_message(void *context, const TableVoice *voice, const char *text) {
     WebGame *game = context;
     pthread_mutex_lock(&game->lock);
-    table_thinking(&game->table, color, text);
+    table_thinking(&game->table, voice, text);
     web_game_changed(game);
     pthread_mutex_unlock(&game->lock);
 }

@@ -395,6 +395,44 @@ static void takeback_case(const char *options, bool restarted) {
 static void test_seat_takeback_sent(void) { takeback_case("good", false); }
 static void test_seat_without_takeback_is_restarted(void) { takeback_case("good -notakeback", true); }
 
+static void to_table(void *context, const TableVoice *voice, const char *text) {
+    table_thinking(context, voice, text);
+}
+
+/* A hint's score is the person's (the side to move), not the brain's colour's. */
+static void test_hint_score_is_the_persons(void) {
+    char command[512];
+    if (!fake_command(command, sizeof command, "good -altmessage")) {
+        printf("SKIP: WUZI_TOOLS is not set\n");
+        return;
+    }
+    Table *table = new_table(15, 15, 0);
+    TablePlayer brain = {.brain = true};
+    snprintf(brain.name, sizeof brain.name, "fake");
+    snprintf(brain.command, sizeof brain.command, "%s", command);
+    table_set_player(table, WHITE, &brain);
+    Seating seating;
+    seating_init(&seating, &table->cancel);
+    char why[256];
+    CHECK(table_want_hint(table, why, sizeof why));
+    TableSnapshot *s = malloc(sizeof *s);
+    table_snapshot(table, s);
+    atomic_store(&table->cancel, false);
+    TableAnswer answer;
+    CHECK(seating_step(&seating, s, to_table, table, &answer) && table_apply(table, s, &answer));
+    CHECK(table->has_hint);
+    CHECKF(table->thinking.side == BLACK && table->thinking.brain == WHITE && table->thinking.hint,
+           "side %d brain %d hint %d", table->thinking.side, table->thinking.brain, table->thinking.hint);
+    CHECK(table->thinking.has_score && table->thinking.score == 10);
+    /* a line from a question no longer asked is dropped */
+    const TableVoice stale = {.generation = table->generation - 1, .want = WANT_MOVE, .brain_color = WHITE, .side = WHITE};
+    table_thinking(table, &stale, "depth 5 score -900");
+    CHECK(table->thinking.score == 10);
+    free(s);
+    seating_destroy(&seating);
+    free_table(table);
+}
+
 static void test_seat_late_and_crashing_brains(void) {
     char late[512], crash[512];
     if (!fake_command(late, sizeof late, "late 2000") || !fake_command(crash, sizeof crash, "crash 0")) {
@@ -549,6 +587,7 @@ int main(void) {
     RUN(test_table_swap_and_hint);
     RUN(test_seat_takeback_sent);
     RUN(test_seat_without_takeback_is_restarted);
+    RUN(test_hint_score_is_the_persons);
     RUN(test_seat_late_and_crashing_brains);
     RUN(test_http_requests);
     RUN(test_http_forms);

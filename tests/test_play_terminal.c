@@ -334,8 +334,12 @@ static void test_other_brain_plays_a_whole_game(void) {
     CHECK(pty_start(&p, argv));
     CHECK(pty_wait_for(&p, "(you) to move> ", WAIT_MS));
     pty_send(&p, "h8");
-    CHECK(pty_wait_for(&p, "fake_brain: depth 1  score +10  pv a15", WAIT_MS));
+    CHECK(pty_wait_for(&p, "fake_brain, thinking as white: depth 1  score +10  pv a15", WAIT_MS));
     CHECK(pty_wait_for(&p, "move 2 was a15", WAIT_MS));
+    /* a hint's score is black's, the person's: the line says so */
+    CHECK(pty_wait_for(&p, "(you) to move> ", WAIT_MS));
+    pty_send(&p, "hint");
+    CHECK(pty_wait_for(&p, "fake_brain, hint for black: depth 2", WAIT_MS));
     pty_send(&p, "undo");
     CHECK(pty_wait_for(&p, "fake_brain has no TAKEBACK", WAIT_MS));
     const char *mine[] = {"h8", "h9", "h10", "h11", "h12"};

@@ -256,7 +256,8 @@ function showThinking() {
     bar.style.width = '50%';
     return;
   }
-  const who = game.players[t.side].name;
+  // the score is the side to move's (for a hint, the person's): say whose
+  const who = `${game.players[t.brain].name}, ${t.hint ? 'hint for' : 'thinking as'} ${t.side}`;
   $('thinking-line').textContent = `${who}: ${t.line || t.text}`;
   let black = 0; // black's advantage, from the thinking side's score or forced result
   if (t.mate) black = t.mate > 0 ? 1 : -1;
