@@ -83,6 +83,17 @@ bool brains_add_engine(BrainList *brains, const char *command) {
     return true;
 }
 
+void brains_probe_rectangles(BrainList *brains) {
+    for (int i = 0; i < brains->engine_count; i++) {
+        Seat *seat = malloc(sizeof *seat);
+        if (!seat) return;
+        seat_init(seat, brains->engines[i].name, brains->engines[i].command, NULL);
+        brains->engines[i].rect = seat_takes_board(seat, 20, 15);
+        seat_destroy(seat);
+        free(seat);
+    }
+}
+
 bool brains_level_valid(const char *level) {
     Engine *engine = engine_new();
     const bool ok = engine && strlen(level) < 32 && engine_set_level(engine, level);

@@ -54,16 +54,7 @@ static bool first_game(const PlayOptions *o, const char *argv0, Table *table, St
                        char *why, size_t size) {
     const TableRules rules = {.width = o->width, .height = o->height, .rule = o->rule, .turn_ms = o->turn_ms};
     start->seed = o->seed ? o->seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
-    if (o->opening && !start_position_shipped(start, argv0, &rules, why, size)) return false;
-    if (o->openings_file) snprintf(start->openings_path, sizeof start->openings_path, "%s", o->openings_file);
-    if (o->load) {
-        LoadedGame *game = malloc(sizeof *game);
-        if (!game) return false;
-        const bool ok = record_load(o->load, game, why, size) && table_load(table, game, o->rule, o->turn_ms, why, size);
-        free(game);
-        return ok;
-    }
-    return start_position_new_game(start, table, &rules, why, size);
+    return start_position_first_game(start, o, argv0, table, &rules, why, size);
 }
 
 int main(int argc, char **argv) {
@@ -81,7 +72,10 @@ int main(int argc, char **argv) {
     BrainList brains;
     brains_init(&brains, argv[0]);
     for (int i = 0; i < options.engine_count; i++) brains_add_engine(&brains, options.engines[i]);
-    if (options.web) return web_server_run(&options, &brains, argv[0]);
+    if (options.web) {
+        brains_probe_rectangles(&brains); /* the page offers rectangles to the brains that take them */
+        return web_server_run(&options, &brains, argv[0]);
+    }
 
     const TableRules rules = {.width = options.width, .height = options.height, .rule = options.rule,
                               .turn_ms = options.turn_ms};

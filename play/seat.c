@@ -262,3 +262,11 @@ bool seat_take_back(Seat *seat, const SeatPosition *position) {
     }
     return true;
 }
+
+bool seat_takes_board(Seat *seat, int width, int height) {
+    const SeatPosition position = {.width = width, .height = height};
+    char reason[SEAT_NOTE_MAX];
+    const bool taken = start(seat, &position, reason, sizeof reason) == SEAT_MOVED;
+    seat_stop(seat);
+    return taken;
+}

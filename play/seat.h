@@ -64,6 +64,9 @@ typedef struct Seat {
 void seat_init(Seat *seat, const char *name, const char *command, const atomic_bool *cancel);
 /* Another brain for this seat (the old one is stopped if the command differs). */
 void seat_set_command(Seat *seat, const char *name, const char *command);
+/* Does the brain take a width x height board (START, or RECTSTART for a rectangle)? It is
+ * started for the question and stopped after it. */
+bool seat_takes_board(Seat *seat, int width, int height);
 /* Stop the brain (END, a short grace, then kill): the seat can be asked again later. */
 void seat_stop(Seat *seat);
 void seat_destroy(Seat *seat);

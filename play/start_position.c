@@ -1,6 +1,7 @@
 #include "start_position.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -59,4 +60,19 @@ bool start_position_new_game(StartPosition *start, Table *table, const TableRule
     if (!done) snprintf(why, why_size, "no opening of %s can be played under rule %d", start->openings_path, rules->rule);
     openings_free(&book);
     return done;
+}
+
+bool start_position_first_game(StartPosition *start, const PlayOptions *options, const char *argv0,
+                               Table *table, const TableRules *rules, char *why, size_t why_size) {
+    start->openings_path[0] = '\0';
+    if (options->opening && !start_position_shipped(start, argv0, rules, why, why_size)) return false;
+    if (options->openings_file)
+        snprintf(start->openings_path, sizeof start->openings_path, "%s", options->openings_file);
+    if (!options->load) return start_position_new_game(start, table, rules, why, why_size);
+    LoadedGame *game = malloc(sizeof *game);
+    if (!game) return false;
+    const bool ok = record_load(options->load, game, why, why_size) &&
+                    table_load(table, game, rules->rule, rules->turn_ms, why, why_size);
+    free(game);
+    return ok;
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "play_options.h"
 #include "table.h"
 
 typedef struct StartPosition {
@@ -23,5 +24,10 @@ bool start_position_shipped(StartPosition *start, const char *argv0, const Table
  * the rules can play, else on an empty board. */
 bool start_position_new_game(StartPosition *start, Table *table, const TableRules *rules, char *why,
                              size_t why_size);
+/* The first game the command line asks for, in the terminal and on each page the web board
+ * opens: the saved game of --load (its size and rule), an opening of --opening or --openings
+ * (whose file `start` keeps for the next games), else an empty board. */
+bool start_position_first_game(StartPosition *start, const PlayOptions *options, const char *argv0,
+                               Table *table, const TableRules *rules, char *why, size_t why_size);
 
 #endif

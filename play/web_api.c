@@ -9,6 +9,7 @@
 #include "json_out.h"
 #include "monotonic.h"
 #include "notation.h"
+#include "record_file.h"
 #include "web_assets.h"
 
 #define JSON_TYPE "application/json; charset=utf-8"
@@ -71,6 +72,23 @@ static bool serve_asset(int fd, const HttpRequest *request) {
 
 static const int RULES[] = {0, 1, 4, 8, 9};
 
+/* The boards the engine plays: the common ones first, then every square from 5 to 32, then
+ * rectangles (RECTSTART; offered for the brains that take it). */
+static void sizes(JsonOut *json) {
+    static const int common[] = {15, 19, 20};
+    static const char *const rectangles[] = {"20x15", "15x20", "19x15", "15x10", "10x15", "32x20", "20x32"};
+    json_key(json, "sizes");
+    json_array_begin(json);
+    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++) json_int(json, common[i]);
+    for (int n = 5; n <= BOARD_MAX; n++)
+        if (n != 15 && n != 19 && n != 20) json_int(json, n);
+    json_array_end(json);
+    json_key(json, "rectangles");
+    json_array_begin(json);
+    for (size_t i = 0; i < sizeof rectangles / sizeof rectangles[0]; i++) json_string(json, rectangles[i]);
+    json_array_end(json);
+}
+
 static void config(WebApi *api, int fd) {
     JsonOut json;
     json_init(&json);
@@ -91,6 +109,8 @@ static void config(WebApi *api, int fd) {
         json_string(&json, id);
         json_key(&json, "name");
         json_string(&json, api->brains->engines[i].name);
+        json_key(&json, "rect");
+        json_bool(&json, api->brains->engines[i].rect);
         json_object_end(&json);
     }
     json_array_end(&json);
@@ -134,12 +154,9 @@ static void config(WebApi *api, int fd) {
     json_key(&json, "time");
     json_int(&json, o->turn_ms);
     json_key(&json, "opening");
-    json_bool(&json, o->opening);
+    json_bool(&json, o->opening || o->openings_file);
     json_object_end(&json);
-    json_key(&json, "sizeMin");
-    json_int(&json, 5);
-    json_key(&json, "sizeMax");
-    json_int(&json, BOARD_MAX);
+    sizes(&json);
     json_object_end(&json);
     send_json(fd, &json);
     json_free(&json);
@@ -288,7 +305,7 @@ static void send_state(WebApi *api, int fd, WebGame *game) {
 
 /* ---- a game's set-up: players, rule, size, time, opening ---- */
 
-static const char *const SETUP_FIELDS[] = {"black", "white", "rule", "size", "time", "opening", NULL};
+static const char *const SETUP_FIELDS[] = {"black", "white", "rule", "size", "time", "opening", "first", NULL};
 
 typedef struct Setup {
     TableRules rules;
@@ -362,7 +379,10 @@ static bool start_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
     char why[256];
     StartPosition start = game->start;
     start.openings_path[0] = '\0';
-    if (setup->opening && !start_position_shipped(&start, api->argv0, &setup->rules, why, sizeof why)) {
+    const char *file = api->options->openings_file; /* --openings: the openings the page plays */
+    if (setup->opening && file) {
+        snprintf(start.openings_path, sizeof start.openings_path, "%s", file);
+    } else if (setup->opening && !start_position_shipped(&start, api->argv0, &setup->rules, why, sizeof why)) {
         refuse(fd, 422, why);
         return false;
     }
@@ -371,6 +391,21 @@ static bool start_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
         return false;
     }
     game->start = start;
+    table_set_player(&game->table, BLACK, &setup->players[BLACK]);
+    table_set_player(&game->table, WHITE, &setup->players[WHITE]);
+    web_game_changed(game);
+    return true;
+}
+
+/* Under game->lock: the page's first game, as the command line asks (--load, --opening,
+ * --openings); false after refusing. */
+static bool start_first_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
+    char why[512];
+    if (!start_position_first_game(&game->start, api->options, api->argv0, &game->table, &setup->rules, why,
+                                   sizeof why)) {
+        refuse(fd, 422, why);
+        return false;
+    }
     table_set_player(&game->table, BLACK, &setup->players[BLACK]);
     table_set_player(&game->table, WHITE, &setup->players[WHITE]);
     web_game_changed(game);
@@ -403,8 +438,10 @@ static void create_game(WebApi *api, int fd, const HttpRequest *request) {
         return;
     }
     pthread_mutex_lock(&game->lock);
-    game->start.seed = (uint64_t)monotonic_ms() ^ ((uint64_t)time(NULL) << 16);
-    const bool ok = start_game(api, fd, game, &setup);
+    game->start.seed = o->seed ? o->seed : (uint64_t)monotonic_ms() ^ ((uint64_t)time(NULL) << 16);
+    const char *first = http_form_get(&form, "first");
+    const bool ok = first && strcmp(first, "1") == 0 ? start_first_game(api, fd, game, &setup)
+                                                       : start_game(api, fd, game, &setup);
     if (ok) send_state(api, fd, game);
     pthread_mutex_unlock(&game->lock);
     if (!ok) web_games_close(api->games, game);
@@ -578,6 +615,57 @@ static void save(WebApi *api, int fd, const HttpRequest *request, WebGame *game)
     free(text);
 }
 
+/* A saved game the page read from a file: the body is its text (psq or SGF, as ?format says);
+ * the game goes on from it with the same players. */
+static void load(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    static const char *const fields[] = {"format", NULL};
+    HttpForm form;
+    HttpError error = {0};
+    if (!method_is(fd, request, "POST")) return;
+    if (!http_form_parse(request->query, fields, &form, &error)) {
+        http_refuse(fd, &error);
+        return;
+    }
+    const char *format = http_form_get(&form, "format");
+    const RecordFormat kind = !format ? RECORD_UNKNOWN : strcmp(format, "sgf") == 0 ? RECORD_SGF
+                              : strcmp(format, "psq") == 0                       ? RECORD_PSQ
+                                                                                 : RECORD_UNKNOWN;
+    const char *type = http_header(request, "Content-Type");
+    if (kind == RECORD_UNKNOWN) {
+        refuse(fd, 400, "format: psq or sgf");
+        return;
+    }
+    if (!type || strncmp(type, "text/plain", 10) != 0) {
+        refuse(fd, 415, "a saved game is sent as text/plain");
+        return;
+    }
+    LoadedGame *loaded = malloc(sizeof *loaded);
+    char why[512];
+    if (!loaded || !record_parse(request->body, kind, loaded, why, sizeof why)) {
+        refuse(fd, 422, loaded ? why : "out of memory");
+        free(loaded);
+        return;
+    }
+    pthread_mutex_lock(&game->lock);
+    game->start.openings_path[0] = '\0';
+    if (table_load(&game->table, loaded, game->table.rules.rule, game->table.rules.turn_ms, why, sizeof why)) {
+        web_game_changed(game);
+        send_state(api, fd, game);
+    } else {
+        refuse(fd, 422, why);
+    }
+    pthread_mutex_unlock(&game->lock);
+    free(loaded);
+}
+
+/* The page goes away (navigator.sendBeacon): close the game unless a page asks for it again
+ * soon, as a reload does. */
+static void leave(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    if (!method_is(fd, request, "POST")) return;
+    web_games_leave(api->games, game);
+    http_respond(fd, 200, "text/plain; charset=utf-8", "", "left\n", 5);
+}
+
 static void close_game(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
     HttpForm form;
     /* navigator.sendBeacon posts text/plain: an empty body of any type is fine here */
@@ -606,7 +694,8 @@ static void game_route(WebApi *api, int fd, const HttpRequest *request) {
     char key[WEB_GAME_ID_LENGTH + 1];
     memcpy(key, id, id_length);
     key[id_length] = '\0';
-    static const char *const actions[] = {"", "move", "undo", "swap", "hint", "new", "settings", "save", "close", NULL};
+    static const char *const actions[] = {"",     "move",  "undo", "swap", "hint", "new",
+                                          "settings", "save", "close", "load", "leave", NULL};
     int which = -1;
     for (int i = 0; actions[i]; i++)
         if (strcmp(action, actions[i]) == 0) which = i;
@@ -631,6 +720,8 @@ static void game_route(WebApi *api, int fd, const HttpRequest *request) {
     case 6: settings(api, fd, request, game); break;
     case 7: save(api, fd, request, game); break;
     case 8: close_game(api, fd, request, game); break;
+    case 9: load(api, fd, request, game); break;
+    case 10: leave(api, fd, request, game); break;
     }
     web_games_release(api->games, game);
 }

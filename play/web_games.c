@@ -12,6 +12,8 @@
 #include "seating.h"
 
 #define REAPER_PERIOD_MS 1000
+/* A page that went away may be a reload: its game waits this long (more than a long poll). */
+#define LEAVE_GRACE_MS 20000
 
 /* pthread timed waits take a CLOCK_REALTIME deadline (a monotonic one is not portable). */
 static struct timespec deadline_in(int64_t ms) {
@@ -137,9 +139,17 @@ WebGame *web_games_acquire(WebGames *games, const char *id) {
     if (found) {
         pthread_mutex_lock(&found->lock);
         found->last_seen_ms = monotonic_ms();
+        found->left_ms = 0;
         pthread_mutex_unlock(&found->lock);
     }
     return found;
+}
+
+void web_games_leave(WebGames *games, WebGame *game) {
+    (void)games;
+    pthread_mutex_lock(&game->lock);
+    game->left_ms = monotonic_ms();
+    pthread_mutex_unlock(&game->lock);
 }
 
 WebGame *web_games_create(WebGames *games, const TableRules *rules) {
@@ -189,7 +199,8 @@ static void *reaper_thread(void *argument) {
         for (int i = 0; i < games->count && !idle; i++) {
             WebGame *game = games->games[i];
             pthread_mutex_lock(&game->lock);
-            if (now - game->last_seen_ms > games->idle_ms) idle = game;
+            if (now - game->last_seen_ms > games->idle_ms || (game->left_ms && now - game->left_ms > LEAVE_GRACE_MS))
+                idle = game;
             pthread_mutex_unlock(&game->lock);
         }
         if (!idle) continue;

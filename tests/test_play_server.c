@@ -257,7 +257,7 @@ static void test_every_route(void) {
     CHECK(request(&server, "GET", "/style.css", NULL, r) && r->status == 200 && strstr(r->text, "text/css"));
     CHECK(request(&server, "GET", "/app.js", NULL, r) && r->status == 200 && strstr(r->text, "text/javascript"));
     CHECK(request(&server, "GET", "/api/config", NULL, r) && r->status == 200 && strstr(r->body, "\"levels\":[\"n1\"") &&
-          strstr(r->body, "{\"id\":\"engine:1\",\"name\":\"fake_brain\"}") && strstr(r->body, "\"white\":\"engine:1\""));
+          strstr(r->body, "{\"id\":\"engine:1\",\"name\":\"fake_brain\",\"rect\":true}") && strstr(r->body, "\"white\":\"engine:1\""));
     char id[32];
     CHECK(create(&server, "black=you&white=engine:1&rule=0&size=15&time=300&opening=0", id, r));
     CHECK(json_number(r->body, "time") == 300 && move_count(r->body) == 0);
@@ -327,15 +327,17 @@ static void test_bad_requests_refused(void) {
     expect(&server, RAW("GET / HTTP/1.1\r\n%sBad Header\r\n\r\n", host), 400, "header");
     expect(&server, RAW("POST /api/games HTTP/1.1\r\n%sTransfer-Encoding: chunked\r\n\r\n", host), 501,
            "chunked");
-    /* oversized: a head past 8 KiB, a body past 4 KiB, a long URL */
+    /* oversized: a head past 8 KiB, a body past 64 KiB, a long URL */
     int n = snprintf(raw, sizeof raw, "GET / HTTP/1.1\r\n%sX-Big: ", host);
     memset(raw + n, 'a', 9000);
     n += 9000;
     n += snprintf(raw + n, sizeof raw - (size_t)n, "\r\n\r\n");
     expect_bytes(&server, raw, (size_t)n, 431, "larger than");
-    n = snprintf(raw, sizeof raw, "POST /api/games HTTP/1.1\r\n%sContent-Length: 5000\r\n\r\n", host);
-    memset(raw + n, 'a', 5000);
-    expect_bytes(&server, raw, (size_t)n + 5000, 413, "larger than");
+    char *big = malloc(80000);
+    n = snprintf(big, 80000, "POST /api/games HTTP/1.1\r\n%sContent-Length: 70000\r\n\r\n", host);
+    memset(big + n, 'a', 70000);
+    expect_bytes(&server, big, (size_t)n + 70000, 413, "larger than");
+    free(big);
     n = snprintf(raw, sizeof raw, "GET /");
     memset(raw + n, 'a', 2000);
     n += 2000;
@@ -511,6 +513,69 @@ static void test_other_brain_whole_game(void) {
     free(r);
 }
 
+/* POST a saved game's text (text/plain) to a game. */
+static bool post_record(const Server *server, const char *id, const char *format, const char *text, Reply *reply) {
+    char *raw = malloc(16384);
+    snprintf(raw, 16384,
+             "POST /api/games/%s/load?format=%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://127.0.0.1:%d\r\n"
+             "Content-Type: text/plain; charset=utf-8\r\nContent-Length: %zu\r\n\r\n%s",
+             id, format, server->port, server->port, strlen(text), text);
+    const bool ok = exchange(server->port, raw, strlen(raw), reply);
+    free(raw);
+    return ok;
+}
+
+/* What the command line asks for is the page's first game (--load, --openings); a saved game
+ * sent by the page is played on; the boards offered are the engine's. */
+static void test_first_game_and_saved_games(void) {
+    if (programs_missing()) return;
+    char dir[] = "/tmp/wuzi-web-load-XXXXXX", psq[128], openings[128];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(psq, sizeof psq, "%s/foul.psq", dir);
+    snprintf(openings, sizeof openings, "%s/openings.txt", dir);
+    FILE *file = fopen(psq, "w");
+    if (file) fputs("Piskvorky 15x15, 11:11, 0\n8,8,0\n1,1,0\n9,8,0\n1,3,0\nfake\nother\n0\n", file);
+    if (file) fclose(file);
+    file = fopen(openings, "w");
+    if (file) fputs("0,0, 1,1, 2,0\n", file);
+    if (file) fclose(file);
+    Server server;
+    char norect[512];
+    const char *args[] = {"--rule", "4", "--load", psq, "--engine", norect, NULL};
+    server_tag(&server, "load");
+    fake(norect, sizeof norect, &server, "good -norect");
+    CHECK(server_start(&server, args));
+    Reply *r = malloc(sizeof *r);
+    char id[32];
+    CHECK(create(&server, "black=you&white=you&first=1", id, r));
+    CHECKF(move_count(r->body) == 4 && json_number(r->body, "rule") == 4, "%.300s", r->body);
+    CHECK(create(&server, "black=you&white=you", id, r) && move_count(r->body) == 0);
+    CHECK(post_record(&server, id, "sgf", "(;FF[4]GM[4]SZ[20]RU[exact five];B[jj];W[kk];B[jk])", r) && r->status == 200);
+    CHECKF(move_count(r->body) == 3 && json_number(r->body, "width") == 20 && json_number(r->body, "rule") == 1,
+           "%d %.300s", r->status, r->body);
+    CHECK(post_record(&server, id, "psq", "nonsense", r) && r->status == 422 && strstr(r->body, "not a psq record"));
+    CHECK(post_record(&server, id, "doc", "x", r) && r->status == 400);
+    /* the boards: the common ones first, every square the engine plays, the rectangles; an
+     * engine that refuses RECTSTART is said to */
+    CHECK(request(&server, "GET", "/api/config", NULL, r) && r->status == 200);
+    CHECKF(strstr(r->body, "\"sizes\":[15,19,20,5,6,7,") && strstr(r->body, ",31,32]") &&
+           strstr(r->body, "\"rectangles\":[\"20x15\"") && strstr(r->body, "\"rect\":false"), "%.900s", r->body);
+    CHECK(server_stop(&server));
+    const char *from_file[] = {"--openings", openings, NULL};
+    CHECK(server_start(&server, from_file));
+    CHECK(create(&server, "black=you&white=you&first=1", id, r));
+    CHECKF(strstr(r->body, "\"moves\":[[7,7],[8,8],[9,7]]"), "%.300s", r->body);
+    CHECK(request(&server, "GET", "/api/config", NULL, r) && strstr(r->body, "\"opening\":true"));
+    /* the page went away: a reload asks again at once and the game is still there */
+    CHECK(requestf(&server, "POST", r, NULL, "/api/games/%s/leave", id) && r->status == 200);
+    CHECK(requestf(&server, "GET", r, NULL, "/api/games/%s", id) && r->status == 200 && move_count(r->body) == 3);
+    CHECK(server_stop(&server));
+    free(r);
+    unlink(psq);
+    unlink(openings);
+    rmdir(dir);
+}
+
 /* A game nobody asks about is closed after --idle seconds, and its brain ends. */
 static void test_idle_game_closed(void) {
     if (programs_missing()) return;
@@ -541,6 +606,7 @@ int main(void) {
     RUN(test_two_games_at_once);
     RUN(test_served_while_a_brain_thinks);
     RUN(test_other_brain_whole_game);
+    RUN(test_first_game_and_saved_games);
     RUN(test_idle_game_closed);
     return check_summary();
 }

@@ -248,11 +248,24 @@ function showClocks() {
   }
 }
 
+// "black +131", "white wins in 3": a score always says whose it is.
+function scoreText(t) {
+  if (t.mate) return `${t.mate > 0 ? t.side : other(t.side)} wins in ${Math.abs(t.mate)}`;
+  if (t.score === null) return 'no score';
+  if (t.score === 0) return 'even';
+  return t.score > 0 ? `${t.side} +${t.score}` : `${other(t.side)} +${-t.score}`;
+}
+
+function other(side) {
+  return side === 'black' ? 'white' : 'black';
+}
+
 function showThinking() {
   const t = game.thinking;
   const bar = $('score-bar');
   if (!t) {
     $('thinking-line').textContent = '\u00a0';
+    $('score-text').textContent = 'no score yet';
     bar.style.width = '50%';
     return;
   }
@@ -264,6 +277,7 @@ function showThinking() {
   else if (t.score !== null) black = Math.tanh(t.score / 600);
   if (t.side === 'white') black = -black;
   bar.style.width = `${Math.round(50 + 50 * black)}%`;
+  $('score-text').textContent = scoreText(t);
 }
 
 function showMoves() {
@@ -300,12 +314,13 @@ function syncSelects() {
   $('rule').value = String(game.rule);
   $('time').value = String(game.time);
   const size = game.width === game.height ? String(game.width) : `${game.width}x${game.height}`;
-  if (![...$('size').options].some((o) => o.value === size)) $('size').add(new Option(size, size));
+  if (![...$('size').options].some((o) => o.value === size)) $('size').add(new Option(size.replace('x', '×'), size));
   $('size').value = size;
 }
 
 function show(state) {
   game = state;
+  remember(state.id);
   clockBase = { black: state.clocks.black, white: state.clocks.white, at: performance.now() };
   draw();
   showStatus();
@@ -363,16 +378,39 @@ function setup() {
   };
 }
 
-async function newGame() {
+// The game's id lives in the address, so that a reload finds the same game.
+function remember(id) {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('game') === id) return;
+  url.searchParams.set('game', id);
+  window.history.replaceState(null, '', url);
+}
+
+async function newGame(first) {
   if (game && game.id) {
     await act(gameUrl('new'), setup());
     return;
   }
   try {
-    show(await api('/api/games', setup()));
+    // the first game of a page is the one the command line asks for (--load, --opening)
+    show(await api('/api/games', first ? { ...setup(), first: '1' } : setup()));
     poll();
   } catch (error) {
     note(error.message);
+  }
+}
+
+// A reload: the game named in the address, if the server still has it.
+async function resume() {
+  const id = new URL(window.location.href).searchParams.get('game');
+  if (!id) return false;
+  try {
+    show(await api(`/api/games/${id}`));
+    poll();
+    return true;
+  } catch (error) {
+    note('That game is over and closed: here is a new one.');
+    return false;
   }
 }
 
@@ -395,6 +433,47 @@ function save(format) {
   link.remove();
 }
 
+// A saved game (.psq or .sgf) from this computer: the server reads it and play goes on from it.
+async function openSaved() {
+  const file = $('open-file').files[0];
+  $('open-file').value = '';
+  if (!file || !game || !game.id) return;
+  const format = /\.sgf$/i.test(file.name) ? 'sgf' : 'psq';
+  try {
+    const response = await fetch(`${gameUrl('load')}?format=${format}`, {
+      method: 'POST', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: await file.text(),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new ApiError(response.status, text.trim());
+    show(JSON.parse(text));
+    note(`opened ${file.name}`);
+  } catch (error) {
+    note(`${file.name}: ${error.message}`);
+  }
+}
+
+// The boards: the common ones first, then every size the engine plays; rectangles only when
+// every brain at the table takes RECTSTART.
+function fillSizes() {
+  const select = $('size');
+  const keep = select.value;
+  select.replaceChildren();
+  const squares = document.createElement('optgroup');
+  squares.label = 'square';
+  for (const n of config.sizes) squares.append(new Option(`${n}×${n}`, String(n)));
+  select.append(squares);
+  const brains = ['black', 'white'].map((side) => $(side).value).filter((id) => id !== 'you');
+  const rect = brains.every((id) => id.startsWith('wuzi:') || config.engines.some((e) => e.id === id && e.rect));
+  if (rect) {
+    const rectangles = document.createElement('optgroup');
+    rectangles.label = 'rectangular';
+    for (const size of config.rectangles) rectangles.append(new Option(size.replace('x', '×'), size));
+    select.append(rectangles);
+  }
+  if (keep && ![...select.options].some((o) => o.value === keep)) select.add(new Option(keep.replace('x', '×'), keep));
+  if (keep) select.value = keep;
+}
+
 function fillSelects() {
   const players = [['you', 'You']];
   if (config.wuzi) for (const level of config.levels) players.push([`wuzi:${level}`, `Wuzi ${level}`]);
@@ -408,10 +487,10 @@ function fillSelects() {
   }
   for (const rule of config.rules) $('rule').add(new Option(rule.name, String(rule.id)));
   $('rule').value = String(config.defaults.rule);
-  for (const size of ['15', '19', '20']) $('size').add(new Option(`${size}×${size}`, size));
   const size = config.defaults.width === config.defaults.height ? String(config.defaults.width)
     : `${config.defaults.width}x${config.defaults.height}`;
-  if (![...$('size').options].some((o) => o.value === size)) $('size').add(new Option(size, size));
+  fillSizes();
+  if (![...$('size').options].some((o) => o.value === size)) $('size').add(new Option(size.replace('x', '×'), size));
   $('size').value = size;
   for (const ms of [100, 300, 1000, 3000, 10000]) $('time').add(new Option(`${ms / 1000} s`, String(ms)));
   if (![...$('time').options].some((o) => o.value === String(config.defaults.time))) {
@@ -440,15 +519,20 @@ function wire() {
   $('new').addEventListener('click', newGame);
   for (const id of ['rule', 'size']) $(id).addEventListener('change', newGame);
   for (const side of ['black', 'white']) {
-    $(side).addEventListener('change', () => act(gameUrl('settings'), { [side]: $(side).value }));
+    $(side).addEventListener('change', () => {
+      fillSizes();
+      act(gameUrl('settings'), { [side]: $(side).value });
+    });
   }
   $('time').addEventListener('change', () => act(gameUrl('settings'), { time: $('time').value }));
   $('save-psq').addEventListener('click', () => save('psq'));
   $('save-sgf').addEventListener('click', () => save('sgf'));
-  // the server ends this game's brains when the page goes away
+  // the server ends this game's brains when the page goes away (unless it comes back: a reload)
   window.addEventListener('pagehide', () => {
-    if (game && game.id) navigator.sendBeacon(gameUrl('close'));
+    if (game && game.id) navigator.sendBeacon(gameUrl('leave'));
   });
+  $('open').addEventListener('click', () => $('open-file').click());
+  $('open-file').addEventListener('change', openSaved);
   setInterval(showClocks, 250);
 }
 
@@ -462,7 +546,7 @@ async function start() {
     return;
   }
   fillSelects();
-  await newGame();
+  if (!await resume()) await newGame(true);
 }
 
 start();

@@ -138,6 +138,30 @@ async function main() {
       check(moves.length === 2 && moves[0] === 'h8', `moves ${moves}`);
     });
 
+    await run('a reload keeps the game: its id is in the address', async () => {
+      const before = new URL(page.url()).searchParams.get('game');
+      check(before && before.length === 24, `the address ${page.url()} names no game`);
+      await page.reload();
+      await waitData(page, 'stones', 2);
+      check(new URL(page.url()).searchParams.get('game') === before, 'another game after the reload');
+      const moves = await page.locator('#moves li').allTextContents();
+      check(moves[0] === 'h8', `moves ${moves}`);
+    });
+
+    await run('the score bar is labelled and says whose score it shows', async () => {
+      check(/Evaluation/.test(await page.locator('.score-label').textContent()), 'no label');
+      const text = await page.locator('#score-text').textContent();
+      check(/black|white|even|no score/.test(text), `score text "${text}"`);
+      check(/black/.test(await page.locator('.score-ends').textContent()), 'the bar\'s ends are not named');
+    });
+
+    await run('the size menu offers what the engine plays, the common sizes first', async () => {
+      const values = await page.locator('#size option').evaluateAll((options) => options.map((o) => o.value));
+      check(values.slice(0, 3).join() === '15,19,20', `first sizes ${values.slice(0, 3)}`);
+      for (const n of ['5', '13', '32']) check(values.includes(n), `no ${n}×${n}`);
+      check(values.includes('20x15'), 'no rectangle although Wuzi plays them');
+    });
+
     await run('undo takes back the brain\'s move and ours', async () => {
       await page.click('#undo');
       await waitData(page, 'stones', 0);
@@ -191,6 +215,17 @@ async function main() {
         { timeout: 5000 });
       check((await data(page)).stones === '8', 'the forbidden move was played');
       await page.screenshot({ path: `${OUT}browser-renju-forbidden.png` });
+    });
+
+    await run('a saved game opens from a file and play goes on from it', async () => {
+      await page.setInputFiles('#open-file', {
+        name: 'saved.psq', mimeType: 'text/plain',
+        buffer: Buffer.from('Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8,9,0\nyou\nyou\n0\n'),
+      });
+      await waitData(page, 'stones', 3);
+      const moves = await page.locator('#moves li').allTextContents();
+      check(moves.join() === 'h8,i7,h7', `moves ${moves}`);
+      check(/opened saved.psq/.test(await page.locator('#note').textContent()), 'no note');
     });
 
     await run('the page raised no script error', async () => {

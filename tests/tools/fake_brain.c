@@ -19,6 +19,7 @@
  * Options, anywhere on the command line (the play tests' other brain):
  *   -notakeback   answers TAKEBACK with UNKNOWN (by default it takes the stone back: OK)
  *   -altmessage   before each move a MESSAGE worded unlike Wuzi's: "Depth: 3, Eval: +12, Best: h8"
+ *   -norect       answers RECTSTART with ERROR (square boards only)
  * Every other command it does not know gets "UNKNOWN". */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
@@ -40,7 +41,7 @@ typedef struct Fake {
     int last_x, last_y; /* opponent's last stone, -1 if none */
     int moves_played;
     const char *script_next;
-    bool no_takeback, alt_message;
+    bool no_takeback, alt_message, no_rect;
 } Fake;
 
 static void say(const char *line) {
@@ -181,6 +182,8 @@ static bool handle(Fake *fake, const char *line) {
         fake->height = fake->width;
         new_game(fake);
         say("OK");
+    } else if (strncasecmp(line, "RECTSTART", 9) == 0 && fake->no_rect) {
+        say("ERROR rectangular boards are not supported");
     } else if (sscanf(line, "RECTSTART %d,%d", &fake->width, &fake->height) == 2) {
         new_game(fake);
         say("OK");
@@ -210,11 +213,12 @@ static bool handle(Fake *fake, const char *line) {
 
 int main(int argc, char **argv) {
     /* the options first, out of the way of MODE and ARG */
-    bool no_takeback = false, alt_message = false;
+    bool no_takeback = false, alt_message = false, no_rect = false;
     int kept = 1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-notakeback") == 0) no_takeback = true;
         else if (strcmp(argv[i], "-altmessage") == 0) alt_message = true;
+        else if (strcmp(argv[i], "-norect") == 0) no_rect = true;
         else argv[kept++] = argv[i];
     }
     argc = kept;
@@ -223,7 +227,8 @@ int main(int argc, char **argv) {
                  .width = 15,
                  .height = 15,
                  .no_takeback = no_takeback,
-                 .alt_message = alt_message};
+                 .alt_message = alt_message,
+                 .no_rect = no_rect};
     new_game(&fake);
     if (strcmp(fake.mode, "ignoreend") == 0) signal(SIGTERM, SIG_IGN);
     char line[4096];
