@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "program_files.h"
 
 #define WUZI_PROGRAM "pbrain-wuzi"
 
@@ -32,11 +33,11 @@ bool brains_shell_quote(const char *text, char *out, size_t size) {
 
 static bool executable(const char *path) { return access(path, X_OK) == 0; }
 
-/* pbrain-wuzi in the directory of argv0, else the first on PATH. */
+/* pbrain-wuzi in wuzi-play's own folder, else the first on PATH. */
 static bool find_wuzi(const char *argv0, char *path, size_t size) {
-    const char *slash = strrchr(argv0, '/');
-    if (slash) {
-        snprintf(path, size, "%.*s/%s", (int)(slash - argv0), argv0, WUZI_PROGRAM);
+    char dir[SEAT_COMMAND_MAX / 2];
+    if (program_dir(argv0, dir, sizeof dir)) {
+        snprintf(path, size, "%.*s/%s", (int)(size - sizeof WUZI_PROGRAM - 2), dir, WUZI_PROGRAM);
         if (executable(path)) return true;
     }
     const char *dirs = getenv("PATH");

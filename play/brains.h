@@ -23,7 +23,7 @@ typedef struct BrainList {
     BrainChoice engines[BRAINS_ENGINES_MAX];
 } BrainList;
 
-/* Finds pbrain-wuzi beside the program (`argv0`), else on PATH. */
+/* Finds pbrain-wuzi in the program's folder (program_files.h), else on PATH. */
 void brains_init(BrainList *brains, const char *argv0);
 /* An --engine command; its name is its program's file name. False when the list is full. */
 bool brains_add_engine(BrainList *brains, const char *command);

@@ -7,6 +7,7 @@
 
 #include "game.h"
 #include "openings.h"
+#include "program_files.h"
 #include "rule_names.h"
 
 bool start_position_shipped(StartPosition *start, const char *argv0, const TableRules *rules,
@@ -18,17 +19,13 @@ bool start_position_shipped(StartPosition *start, const char *argv0, const Table
                  rules->rule, rules->width, rules->height);
         return false;
     }
-    const char *slash = strrchr(argv0, '/');
-    const int dir = slash ? (int)(slash - argv0) : 1;
-    const char *base = slash ? argv0 : ".";
-    static const char *const under[] = {"", "/../.."};
-    for (size_t i = 0; i < sizeof under / sizeof under[0]; i++) {
-        snprintf(start->openings_path, sizeof start->openings_path, "%.*s%s/tournament/openings/%s-%d.txt",
-                 dir, base, under[i], name, rules->width);
-        if (access(start->openings_path, R_OK) == 0) return true;
-    }
-    snprintf(why, why_size, "the shipped openings (tournament/openings/%s-%d.txt) were not found beside wuzi-play",
-             name, rules->width);
+    char file[64];
+    snprintf(file, sizeof file, "%s-%d.txt", name, rules->width);
+    if (program_openings_file(argv0, file, start->openings_path, sizeof start->openings_path)) return true;
+    snprintf(why, why_size,
+             "the shipped openings (%s) were found neither in tournament/openings beside wuzi-play nor in "
+             "share/wuzi/openings beside its bin folder",
+             file);
     start->openings_path[0] = '\0';
     return false;
 }

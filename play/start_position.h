@@ -16,8 +16,8 @@ typedef struct StartPosition {
     uint64_t seed;            /* advanced at each game: the next opening */
 } StartPosition;
 
-/* The shipped opening file for the rules, found beside the program (`argv0`) or two levels up
- * (a sanitizer build); false with a reason when none is shipped for that rule and size. */
+/* The shipped opening file for the rules, where a checkout or an install keeps it
+ * (program_files.h); false with a reason when none is shipped for that rule and size. */
 bool start_position_shipped(StartPosition *start, const char *argv0, const TableRules *rules,
                             char *why, size_t why_size);
 /* A new game on `table` under `rules`: from an opening of the file, if one was chosen, that
