@@ -46,6 +46,7 @@ static void *game_thread(void *argument) {
     TableSnapshot *snapshot = malloc(sizeof *snapshot);
     pthread_mutex_lock(&game->lock);
     while (snapshot && !game->closing) {
+        if (table_check_time(&game->table)) web_game_changed(game); /* a person's flag fell */
         const uint64_t generation = game->table.generation;
         table_snapshot(&game->table, snapshot);
         atomic_store(&game->table.cancel, false);
@@ -57,8 +58,17 @@ static void *game_thread(void *argument) {
         game->brains_running = seating_running(&seating);
         web_game_changed(game);
         if (asked) continue;
-        while (!game->closing && game->table.generation == generation)
-            pthread_cond_wait(&game->changed, &game->lock);
+        /* until the game changes, or the person to act runs out of time */
+        while (!game->closing && game->table.generation == generation) {
+            const int64_t flag = table_ms_until_flag(&game->table);
+            if (flag < 0) {
+                pthread_cond_wait(&game->changed, &game->lock);
+                continue;
+            }
+            if (table_check_time(&game->table)) break;
+            const struct timespec until = deadline_in(flag + 1);
+            pthread_cond_timedwait(&game->changed, &game->lock, &until);
+        }
     }
     pthread_mutex_unlock(&game->lock);
     free(snapshot);

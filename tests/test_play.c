@@ -316,7 +316,7 @@ static void test_table_swap_and_hint(void) {
     CHECK(s->want == WANT_HINT && s->color == BLACK && s->brain_color == WHITE);
     TableAnswer answer = {.outcome = SEAT_MOVED, .x = 7, .y = 7};
     CHECK(table_apply(table, s, &answer) && table->has_hint && table->count == 0);
-    table_swap(table);
+    CHECK(table_swap(table, why, sizeof why));
     CHECK(table->players[BLACK].brain && !table->players[WHITE].brain && !table->has_hint);
     table_snapshot(table, s);
     CHECK(s->want == WANT_MOVE && s->color == BLACK);
