@@ -77,7 +77,8 @@ static void draw_row(const Table *table, int y, bool numbers, int cell_width, FI
 static void draw_player(const Table *table, int color, FILE *out) {
     char clock[32];
     const int64_t left = table_time_left(table, color);
-    format_clock(left >= 0 ? left : table_clock_ms(table, color), clock, sizeof clock);
+    /* time left is rounded up: 0:00.0 left means the flag has fallen */
+    format_clock(left >= 0 ? (left + 99) / 100 * 100 : table_clock_ms(table, color), clock, sizeof clock);
     fprintf(out, "%s %-6s %-24s %s%s\n", color == BLACK ? "X" : "O", color_name(color), table->players[color].name,
             clock, left >= 0 ? " left" : "");
 }

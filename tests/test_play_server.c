@@ -576,6 +576,132 @@ static void test_first_game_and_saved_games(void) {
     rmdir(dir);
 }
 
+/* Poll the state until `text` is in it; the last state in reply. */
+static bool wait_text(const Server *server, const char *id, const char *text, Reply *reply) {
+    const int64_t until = monotonic_ms() + 20000;
+    long version = 0;
+    while (monotonic_ms() < until) {
+        if (!requestf(server, "GET", reply, NULL, "/api/games/%s?since=%ld", id, version) || reply->status != 200)
+            return false;
+        if (strstr(reply->body, text)) return true;
+        version = json_number(reply->body, "version");
+    }
+    printf("     (waited for %s in %.600s)\n", text, reply->body);
+    return false;
+}
+
+/* The analysis through the API: the brain's multipv lines as best moves with scores, the
+ * position shown stepped back and forth, the graph's points; a brain without YXNBEST is
+ * restarted and its own MESSAGE lines shown; the analysing brain is one more process. */
+static void test_analysis(void) {
+    if (programs_missing()) return;
+    Server server;
+    char nbest[512], plain[512];
+    const char *args[] = {"--engine", nbest, "--engine", plain, NULL};
+    server_tag(&server, "analysis");
+    fake(nbest, sizeof nbest, &server, "good -nbest");
+    fake(plain, sizeof plain, &server, "good -altmessage");
+    CHECK(server_start(&server, args));
+    Reply *r = malloc(sizeof *r);
+    char id[32];
+    CHECK(create(&server, "black=you&white=you", id, r));
+    play(&server, id, 7, 7, r);
+    play(&server, id, 8, 8, r);
+    CHECK(requestf(&server, "POST", r, "on=1&brain=engine:1&lines=2", "/api/games/%s/analysis", id) && r->status == 200);
+    CHECK(json_true(r->body, "on") && json_number(r->body, "view") == 2);
+    /* the fake's best moves: the empty cells nearest the centre, scored 100 - 10 K + depth */
+    CHECK(wait_text(&server, id, "\"best\":[{\"pv\":[[7,6]],\"score\":", r));
+    CHECK(wait_text(&server, id, "{\"pv\":[[6,7]],\"score\":", r) && strstr(r->body, "\"side\":\"black\""));
+    CHECK(strstr(r->body, "\"evals\":[[2,{\"score\":"));
+    CHECK(requestf(&server, "POST", r, "view=1", "/api/games/%s/analysis", id) && r->status == 200 &&
+          json_number(r->body, "view") == 1 && move_count(r->body) == 2);
+    CHECK(wait_text(&server, id, "\"side\":\"white\",\"best\":[{\"pv\":[[7,6]],\"score\":", r));
+    CHECK(wait_text(&server, id, "\"evals\":[[1,{", r));
+    CHECK(requestf(&server, "POST", r, "view=7", "/api/games/%s/analysis", id) && r->status == 409);
+    if (process_scan_available()) CHECK(brains_with(server.tag) >= 1);
+    /* a brain that does not know YXNBEST: restarted, and its MESSAGE lines are what shows */
+    CHECK(requestf(&server, "POST", r, "brain=engine:2", "/api/games/%s/analysis", id) && r->status == 200);
+    CHECK(wait_text(&server, id, "no YXNBEST", r));
+    CHECK(wait_text(&server, id, "\"message\":\"Depth: ", r));
+    CHECK(requestf(&server, "POST", r, "on=0", "/api/games/%s/analysis", id) && r->status == 200 &&
+          !json_true(r->body, "on") && json_number(r->body, "view") == 2);
+    CHECK(server_stop(&server));
+    if (process_scan_available()) CHECK(brains_with(server.tag) == 0);
+    free(r);
+}
+
+/* Swap2 between a person and a brain, both ways round, through the API. */
+static void test_swap2(void) {
+    if (programs_missing()) return;
+    Server server;
+    char swapper[512], mover[512];
+    const char *args[] = {"--engine", swapper, "--engine", mover, NULL};
+    server_tag(&server, "swap2");
+    fake(swapper, sizeof swapper, &server, "good -swap2 swap");
+    fake(mover, sizeof mover, &server, "good -swap2 two");
+    CHECK(server_start(&server, args));
+    Reply *r = malloc(sizeof *r);
+    char id[32];
+    /* we open: three stones; the brain takes black, and we play white's 4th */
+    CHECK(create(&server, "black=you&white=engine:1&openingRule=swap2", id, r));
+    CHECK(strstr(r->body, "\"stage\":\"place3\"") && strstr(r->body, "\"openingRule\":\"swap2\""));
+    play(&server, id, 7, 7, r);
+    play(&server, id, 8, 8, r);
+    play(&server, id, 8, 6, r);
+    CHECK(r->status == 200 && move_count(r->body) == 3);
+    CHECK(wait_text(&server, id, "\"stage\":\"play\"", r));
+    CHECKF(strstr(r->body, "\"black\":{\"id\":\"engine:1\"") && strstr(r->body, "\"white\":{\"id\":\"you\""), "%.500s", r->body);
+    play(&server, id, 0, 0, r);
+    CHECK(r->status == 200 && move_count(r->body) == 4);
+    /* the brain opens: three stones; we ask for two more, the brain places them, and we choose */
+    CHECK(requestf(&server, "POST", r, "black=engine:2&white=you&openingRule=swap2", "/api/games/%s/new", id) && r->status == 200);
+    CHECK(wait_text(&server, id, "\"choosing\":true", r) && move_count(r->body) == 3);
+    CHECK(requestf(&server, "POST", r, "choice=two", "/api/games/%s/choose", id) && r->status == 200 &&
+          strstr(r->body, "\"stage\":\"place2\""));
+    play(&server, id, 0, 0, r);
+    play(&server, id, 14, 14, r);
+    CHECK(r->status == 200 && strstr(r->body, "\"stage\":\"choose5\""));
+    /* five stones: engine:2 answers one move, so it takes white; black is ours */
+    CHECK(wait_text(&server, id, "\"stage\":\"play\"", r) && wait_moves(&server, id, 6, r));
+    CHECKF(strstr(r->body, "\"black\":{\"id\":\"you\"") && strstr(r->body, "\"white\":{\"id\":\"engine:2\""), "%.500s", r->body);
+    /* and the person's choice: with engine:2 opening and picking one stone ... */
+    CHECK(requestf(&server, "POST", r, "black=engine:1&white=you&openingRule=swap", "/api/games/%s/new", id) && r->status == 200);
+    CHECK(wait_text(&server, id, "\"choosing\":true", r));
+    CHECK(requestf(&server, "POST", r, "choice=two", "/api/games/%s/choose", id) && r->status == 409);
+    CHECK(requestf(&server, "POST", r, "choice=black", "/api/games/%s/choose", id) && r->status == 200 &&
+          strstr(r->body, "\"black\":{\"id\":\"you\"") && strstr(r->body, "\"stage\":\"play\""));
+    CHECK(wait_moves(&server, id, 4, r)); /* the brain, now white, plays the 4th */
+    CHECK(requestf(&server, "POST", r, "choice=nonsense", "/api/games/%s/choose", id) && r->status == 400);
+    CHECK(requestf(&server, "POST", r, "openingRule=swap3", "/api/games/%s/new", id) && r->status == 422);
+    CHECK(server_stop(&server));
+    free(r);
+}
+
+/* A game clock: the person who does not move loses on time; a brain too slow for its game
+ * clock loses on time. */
+static void test_game_clock(void) {
+    if (programs_missing()) return;
+    Server server;
+    char slow[512];
+    const char *args[] = {"--engine", slow, "--time", "5000", NULL};
+    server_tag(&server, "clock");
+    fake(slow, sizeof slow, &server, "late 1500");
+    CHECK(server_start(&server, args));
+    Reply *r = malloc(sizeof *r);
+    char id[32];
+    CHECK(create(&server, "black=you&white=engine:1&clock=800", id, r));
+    CHECK(json_number(r->body, "gameTime") == 800);
+    CHECK(wait_text(&server, id, "\"over\":true", r));
+    CHECKF(strstr(r->body, "\"end\":\"time\"") && strstr(r->body, "you (black) ran out of time"), "%.500s", r->body);
+    /* the brain takes 1.5 s a move against 0.8 s on its clock (and 1 s of grace): it loses */
+    CHECK(requestf(&server, "POST", r, "black=engine:1&white=you&clock=800", "/api/games/%s/new", id) && r->status == 200);
+    CHECK(wait_text(&server, id, "\"over\":true", r));
+    CHECKF(strstr(r->body, "\"end\":\"time\"") && strstr(r->body, "white wins: fake_brain (black) ran out of time"), "%.500s", r->body);
+    CHECK(requestf(&server, "POST", r, "clock=-5", "/api/games/%s/new", id) && r->status == 422);
+    CHECK(server_stop(&server));
+    free(r);
+}
+
 /* A game nobody asks about is closed after --idle seconds, and its brain ends. */
 static void test_idle_game_closed(void) {
     if (programs_missing()) return;
@@ -607,6 +733,9 @@ int main(void) {
     RUN(test_served_while_a_brain_thinks);
     RUN(test_other_brain_whole_game);
     RUN(test_first_game_and_saved_games);
+    RUN(test_analysis);
+    RUN(test_swap2);
+    RUN(test_game_clock);
     RUN(test_idle_game_closed);
     return check_summary();
 }
