@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "notation.h"
+
 #define RECORD_FILE_MAX (1 << 20)
 
 RecordFormat record_format_of(const char *path) {
@@ -27,14 +29,16 @@ static bool size_ok(int width, int height) {
 }
 
 static bool add_move(LoadedGame *game, int x, int y, char *error, size_t size) {
+    char cell[8];
     if (x < 0 || y < 0 || x >= game->width || y >= game->height) {
-        snprintf(error, size, "move %d (%d,%d) is off the %dx%d board", game->count + 1, x, y,
+        snprintf(error, size, "move %d (x,y %d,%d) is off the %dx%d board", game->count + 1, x, y,
                  game->width, game->height);
         return false;
     }
     for (int i = 0; i < game->count; i++) {
         if (game->x[i] == x && game->y[i] == y) {
-            snprintf(error, size, "move %d (%d,%d) repeats move %d", game->count + 1, x, y, i + 1);
+            notation_cell(x, y, game->height, cell, sizeof cell);
+            snprintf(error, size, "move %d (%s) repeats move %d", game->count + 1, cell, i + 1);
             return false;
         }
     }

@@ -150,6 +150,14 @@ void table_set_turn_ms(Table *table, int64_t turn_ms) {
     touch(table);
 }
 
+/* A cell for people: book notation on the board ("h8"), the protocol's x,y off it. */
+static void cell_words(const TableRules *rules, int x, int y, char *out, size_t size) {
+    if (x >= 0 && y >= 0 && x < rules->width && y < rules->height)
+        notation_cell(x, y, rules->height, out, size);
+    else
+        snprintf(out, size, "x,y %d,%d", x, y);
+}
+
 /* The verdict of replaying moves[0..count) on an empty board of `rules`; on anything but
  * playing on, *at is the move that ended it. */
 static Verdict replay(Board *board, const TableRules *rules, int count, const int *x, const int *y, int *at) {
@@ -183,7 +191,9 @@ static bool set_moves(Table *table, const TableRules *rules, int count, const in
     const Verdict verdict = replay(trial, rules, count, x, y, &at);
     free(trial);
     if (verdict != VERDICT_PLAYING) {
-        say(why, why_size, "move %d (%d,%d) %s", at + 1, x[at], y[at],
+        char cell[24];
+        cell_words(rules, x[at], y[at], cell, sizeof cell);
+        say(why, why_size, "move %d (%s) %s", at + 1, cell,
             verdict == VERDICT_WIN    ? "already makes five"
             : verdict == VERDICT_FOUL ? "is a renju foul"
             : verdict == VERDICT_DRAW ? "fills the board"
@@ -320,7 +330,9 @@ bool table_load(Table *table, const LoadedGame *game, int default_rule, int64_t 
         /* the last move may end the game: judge it as played */
         const int x = game->x[game->count - 1], y = game->y[game->count - 1];
         if (!board_on(table->board, x, y) || !board_empty_at(table->board, cell_at(x, y))) {
-            say(why, why_size, "the last move (%d,%d) is off the board or on a stone", x, y);
+            char cell[24];
+            cell_words(&rules, x, y, cell, sizeof cell);
+            say(why, why_size, "the last move (%s) is off the board or on a stone", cell);
             return false;
         }
         make_move(table, x, y);
@@ -724,11 +736,12 @@ static bool failed(Table *table, int color, const TableAnswer *answer) {
 /* A brain's stone at x,y is legal on the board; else it forfeits (true). */
 static bool illegal(Table *table, int color, int x, int y) {
     const char *name = table->players[color].name;
-    char reason[TABLE_TEXT_MAX];
+    char reason[TABLE_TEXT_MAX], cell[24];
+    cell_words(&table->rules, x, y, cell, sizeof cell);
     if (!board_on(table->board, x, y)) {
-        say(reason, sizeof reason, "%s played %d,%d, off the board", name, x, y);
+        say(reason, sizeof reason, "%s played %s, off the board", name, cell);
     } else if (!board_empty_at(table->board, cell_at(x, y))) {
-        say(reason, sizeof reason, "%s played %d,%d, a cell already taken", name, x, y);
+        say(reason, sizeof reason, "%s played %s, a cell already taken", name, cell);
     } else {
         return false;
     }

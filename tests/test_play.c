@@ -139,7 +139,7 @@ static void test_psq_and_sgf_read(void) {
     CHECK(g->width == 15 && g->count == 3 && g->x[0] == 7 && g->y[0] == 7 && g->x[2] == 9 && g->y[2] == 7);
     CHECK(!record_parse("hello\n", RECORD_PSQ, g, why, sizeof why));
     CHECK(!record_parse("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n", RECORD_PSQ, g, why, sizeof why));
-    CHECKF(strstr(why, "repeats"), "why: %s", why);
+    CHECKF(strstr(why, "move 2 (h8) repeats move 1"), "why: %s", why); /* book notation, as people read */
     CHECK(!record_parse("Piskvorky 15x15, 11:11, 0\n16,8,0\n", RECORD_PSQ, g, why, sizeof why));
     CHECK(record_parse("(;FF[4]GM[4]SZ[20]RU[renju]C[a \\] comment];B[jj];W[kk](;B[ab])(;B[cd]))", RECORD_SGF, g,
                        why, sizeof why));
@@ -262,6 +262,16 @@ static void test_table_occupied_and_off_board(void) {
     CHECK(!table_play(table, 7, 7, why, sizeof why) && strstr(why, "h8 is taken"));
     CHECK(!table_play(table, 15, 0, why, sizeof why) && strstr(why, "off the board"));
     CHECK(table->count == 1);
+    /* a brain's move on a stone loses, the cell named as people name it */
+    TablePlayer brain = {.brain = true};
+    snprintf(brain.name, sizeof brain.name, "Bot");
+    table_set_player(table, WHITE, &brain);
+    TableSnapshot *s = malloc(sizeof *s);
+    table_snapshot(table, s);
+    const TableAnswer answer = {.outcome = SEAT_MOVED, .x = 7, .y = 7};
+    CHECK(table_apply(table, s, &answer) && table->end == TABLE_ILLEGAL);
+    CHECKF(strstr(table->reason, "Bot played h8, a cell already taken"), "%s", table->reason);
+    free(s);
     free_table(table);
 }
 
