@@ -61,8 +61,11 @@ bool program_openings_file(const char *argv0, const char *name, char *out, size_
     char dir[PATH_MAX];
     if (!program_dir(argv0, dir, sizeof dir)) return false;
     for (size_t i = 0; i < sizeof OPENINGS_UNDER / sizeof OPENINGS_UNDER[0]; i++) {
-        const int n = snprintf(out, size, "%s%s/%s", dir, OPENINGS_UNDER[i], name);
-        if (n > 0 && (size_t)n < size && access(out, R_OK) == 0) return true;
+        char path[PATH_MAX + 64];
+        const int n = snprintf(path, sizeof path, "%s%s/%s", dir, OPENINGS_UNDER[i], name);
+        if (n <= 0 || (size_t)n >= sizeof path || (size_t)n >= size || access(path, R_OK) != 0) continue;
+        memcpy(out, path, (size_t)n + 1);
+        return true;
     }
     return false;
 }

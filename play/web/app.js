@@ -253,7 +253,8 @@ function draw() {
   drawGrid(g);
   drawVariation(g);
   shownMoves().forEach(([x, y], i) => drawStone(g, x, y, i % 2 === 0, 1));
-  if (hover && yourMove()) drawStone(g, hover[0], hover[1], game.view % 2 === 0, 0.45);
+  const free = hover && !shownMoves().some(([x, y]) => x === hover[0] && y === hover[1]);
+  if (free && yourMove()) drawStone(g, hover[0], hover[1], game.view % 2 === 0, 0.45);
   drawMarks(g);
   drawBest(g);
   // for people's tools and the browser test: where the cells are, what is on the board
