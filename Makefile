@@ -113,9 +113,10 @@ test-cluster: $(BRAIN) $(RUNNER)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) sh tests/run.sh tests/slurm_test.sh
 
 # The tests that run threads (search helpers, the brain's reader and worker, the watchdog, the
-# web board's server) under ThreadSanitizer: make SANITIZE=thread test-threads
+# web board's server, the terminal board's line reader) under ThreadSanitizer:
+# make SANITIZE=thread test-threads
 THREAD_TESTS = $(BUILD)/tests/test_search $(BUILD)/tests/test_engine $(BUILD)/tests/test_protocol \
-	$(BUILD)/tests/test_play_server
+	$(BUILD)/tests/test_play_server $(BUILD)/tests/test_play_terminal
 test-threads: $(BRAIN) $(PLAYER) $(THREAD_TESTS) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_PLAYER=$(abspath $(PLAYER)) WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) \
 	 TSAN_OPTIONS=halt_on_error=1 sh tests/run.sh $(THREAD_TESTS)
