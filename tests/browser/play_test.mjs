@@ -195,7 +195,7 @@ async function engineTests(browser, engine) {
         await click(page, x, y);
         await waitData(page, 'stones', i + 1);
       }
-      await page.screenshot({ path: `${OUT}browser-swap2-placed.png`, fullPage: true });
+      await page.screenshot({ path: `${OUT}browser-swap2-brain-took-black.png`, fullPage: true });
       await page.waitForFunction(() => document.getElementById('board').dataset.stage === 'play', null,
         { timeout: 15000 });
       check(await page.locator('#black').inputValue() === 'engine:1', 'the brain did not take black');
