@@ -69,7 +69,7 @@ TUNER = wuzi-tune
 PLAYER = wuzi-play
 endif
 
-.PHONY: all test test-threads test-cluster clean demo bench openings tune
+.PHONY: all test test-threads test-cluster clean demo bench openings tune install uninstall
 all: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER)
 
 $(BUILD)/%.o: %.c
@@ -117,25 +117,46 @@ $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o
 $(BUILD)/tests/tools/tactics: $(BUILD)/tests/tools/tactics.o $(BUILD)/libmatch.a $(BUILD)/libwuzi.a
 	$(CC) $(ALL_CFLAGS) $^ -o $@ $(LDLIBS)
 
+# Keep the intermediates (the test objects, the embedded page): deleting them made the next
+# `make test` recompile everything, and make's `rm` line came after the tests' count. Named one
+# by one: a bare .SECONDARY would make every missing object count as up to date.
+.SECONDARY: $(TEST_BIN:%=%.o) $(TEST_HELPER_OBJ) $(TEST_TOOL_BIN:%=%.o) $(BUILD)/play/web_assets.c
+
 # Tests find the programs through these variables, so the sanitizer build tests its own.
 test: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER) $(TEST_BIN) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) WUZI_PLAYER=$(abspath $(PLAYER)) \
 	 WUZI_TUNER=$(abspath $(TUNER)) WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) WUZI_SANITIZE=$(SANITIZE) \
 	 sh tests/run.sh $(TEST_BIN) \
 	 tests/windows_check_test.sh tests/match_scripts_test.sh tests/shard_merge_test.sh tests/make_tune_test.sh \
-	 tests/play_browser_test.sh
+	 tests/play_browser_test.sh tests/build_test.sh tests/install_test.sh
 
 # A one-node SLURM cluster started for the test (root, slurm-wlm and munge; .ci/run installs them).
 test-cluster: $(BRAIN) $(RUNNER)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_RUNNER=$(abspath $(RUNNER)) sh tests/run.sh tests/slurm_test.sh
 
 # The tests that run threads (search helpers, the brain's reader and worker, the watchdog, the
-# web board's server) under ThreadSanitizer: make SANITIZE=thread test-threads
+# web board's server, the terminal board's line reader) under ThreadSanitizer:
+# make SANITIZE=thread test-threads
 THREAD_TESTS = $(BUILD)/tests/test_search $(BUILD)/tests/test_engine $(BUILD)/tests/test_protocol \
-	$(BUILD)/tests/test_analysis $(BUILD)/tests/test_play_server
+	$(BUILD)/tests/test_analysis $(BUILD)/tests/test_play_server $(BUILD)/tests/test_play_terminal
 test-threads: $(BRAIN) $(PLAYER) $(THREAD_TESTS) $(TEST_TOOL_BIN)
 	@WUZI_BRAIN=$(abspath $(BRAIN)) WUZI_PLAYER=$(abspath $(PLAYER)) WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) \
 	 WUZI_SANITIZE=$(SANITIZE) TSAN_OPTIONS=halt_on_error=1 sh tests/run.sh $(THREAD_TESTS)
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the four programs (the web page is built into
+# wuzi-play) into PREFIX/bin, and what wuzi-play reads, the opening files, into
+# PREFIX/share/wuzi/openings, where an installed wuzi-play looks for them (play/program_files.c).
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+OPENINGS_DIR = $(DESTDIR)$(PREFIX)/share/wuzi/openings
+install: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER)
+	install -d $(BINDIR) $(OPENINGS_DIR)
+	install -m 755 $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER) $(BINDIR)
+	install -m 644 tournament/openings/*.txt $(OPENINGS_DIR)
+
+uninstall:
+	rm -f $(addprefix $(BINDIR)/,pbrain-wuzi wuzi-tournament wuzi-tune wuzi-play)
+	rm -rf $(DESTDIR)$(PREFIX)/share/wuzi
 
 demo: all
 	./$(BRAIN) demo

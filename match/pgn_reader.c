@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "records.h"
+#include "rule_names.h"
 
 static Game *append(GameList *list) {
     if (list->count == list->capacity) {
@@ -123,7 +123,7 @@ bool games_read_pgn(const char *path, GameList *list) {
             if (tag_value(line, "Board", value, sizeof value)) {
                 if (sscanf(value, "%dx%d", &game.width, &game.height) != 2) game.width = game.height = 0;
             } else if (tag_value(line, "Rule", value, sizeof value)) {
-                game.rule = rule_of_name(value);
+                game.rule = rule_parse(value);
             } else if (tag_value(line, "Result", value, sizeof value)) {
                 snprintf(result, sizeof result, "%s", value);
             } else if (tag_value(line, "Termination", value, sizeof value)) {

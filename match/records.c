@@ -19,24 +19,6 @@ double result_black_points(GameResult result) {
     return result == RESULT_BLACK_WINS ? 1.0 : result == RESULT_WHITE_WINS ? 0.0 : 0.5;
 }
 
-const char *rule_name(int rule) {
-    switch (rule) {
-    case 0: return "freestyle";
-    case 1: return "standard";
-    case 4: return "renju";
-    case 8: return "caro";
-    case 9: return "caro exact five";
-    default: return "custom";
-    }
-}
-
-int rule_of_name(const char *name) {
-    static const int rules[] = {0, 1, 4, 8, 9};
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-        if (strcasecmp(name, rule_name(rules[i])) == 0) return rules[i];
-    return -1;
-}
-
 static int psq_code(const GameRecord *record) {
     switch (record->end) {
     case END_NORMAL: return 0;
@@ -76,7 +58,9 @@ static char sgf_coordinate(int v) { return (char)(v < 26 ? 'a' + v : 'A' + v - 2
 static bool write_sgf(const char *path, const char *mode, const GameRecord *record) {
     FILE *file = fopen(path, mode);
     if (!file) return false;
-    fprintf(file, "(;FF[4]GM[4]CA[UTF-8]AP[wuzi-tournament]");
+    fprintf(file, "(;FF[4]GM[4]CA[UTF-8]AP[");
+    sgf_text(file, record->application[0] ? record->application : "wuzi-tournament");
+    fprintf(file, "]");
     if (record->width == record->height)
         fprintf(file, "SZ[%d]", record->width);
     else
@@ -85,12 +69,17 @@ static bool write_sgf(const char *path, const char *mode, const GameRecord *reco
     sgf_text(file, record->black);
     fprintf(file, "]PW[");
     sgf_text(file, record->white);
-    const char *re = record->result == RESULT_BLACK_WINS   ? "B+"
-                     : record->result == RESULT_WHITE_WINS ? "W+"
-                                                           : "0";
-    fprintf(file, "]RE[%s]C[", re);
-    sgf_text(file, record->reason);
-    fprintf(file, "]\n");
+    fprintf(file, "]");
+    if (record->result != RESULT_NONE)
+        fprintf(file, "RE[%s]", record->result == RESULT_BLACK_WINS   ? "B+"
+                                : record->result == RESULT_WHITE_WINS ? "W+"
+                                                                      : "0");
+    if (record->reason[0]) {
+        fprintf(file, "C[");
+        sgf_text(file, record->reason);
+        fprintf(file, "]");
+    }
+    fprintf(file, "\n");
     for (int i = 0; i < record->move_count; i++)
         fprintf(file, ";%c[%c%c]%s", i % 2 ? 'W' : 'B', sgf_coordinate(record->x[i]),
                 sgf_coordinate(record->y[i]), i % 10 == 9 ? "\n" : "");
@@ -153,6 +142,8 @@ bool records_append_pgn(const char *path, const GameRecord *record) {
     snprintf(value, sizeof value, "%dx%d", record->width, record->height);
     pgn_tag(file, "Board", value);
     pgn_tag(file, "Rule", rule_name(record->rule));
+    /* pos notation counts rows from the top, unlike the books (and wuzi-play): say so */
+    pgn_tag(file, "Coordinates", PGN_COORDINATES);
     snprintf(value, sizeof value, "%d", record->opening_count);
     pgn_tag(file, "OpeningStones", value);
     snprintf(value, sizeof value, "%d", record->move_count);

@@ -3,12 +3,14 @@
  * - psq (Piskvork): one file per game, `DIR/game_NNNNN.psq`: header `Piskvorky WxH, 11:11, 0`,
  *   one `x,y,ms` line per stone with 1-based x,y (opening stones have 0 ms), then the black and
  *   white players' names and the end code (0 normal end, 15 time forfeit, -2 error, -1 other).
- * - SGF (FF[4], GM[4]): appended to one file, one game tree per game.
+ * - SGF (FF[4], GM[4]): appended to one file, one game tree per game; a game still being played
+ *   (a saved position) has no RE, whose "0" would say it was drawn.
  * - PGN-like: appended to one file; Black and White tags name the players of those stones
- *   (black moves first), moves in pos notation (column letter, 1-based row), and Result as
- *   PGN has it, White's score first (0-1: black won), so rating tools credit the right player;
- *   BlackLongestMs, WhiteLongestMs, BlackClockLeftMs and WhiteClockLeftMs ("-": no game clock)
- *   tell each side's longest move and what its clock had left at the end.
+ *   (black moves first), moves in pos notation (column letter, 1-based row counted from the top,
+ *   which the Coordinates tag says), and Result as PGN has it, White's score first (0-1: black
+ *   won), so rating tools credit the right player; BlackLongestMs, WhiteLongestMs,
+ *   BlackClockLeftMs and WhiteClockLeftMs ("-": no game clock) tell each side's longest move and
+ *   what its clock had left at the end.
  * Each function opens, appends and closes its file, so a finished game is on disk at once.
  * pgn_reader reads the PGN back. */
 #ifndef WUZI_RECORDS_H
@@ -18,6 +20,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "rule_names.h"
 
 typedef enum GameResult {
     RESULT_NONE,
@@ -52,15 +55,16 @@ typedef struct GameRecord {
     GameResult result;
     GameEnd end;
     char reason[256];
+    char application[32]; /* the program that wrote it (SGF's AP); empty: wuzi-tournament */
 } GameRecord;
 
 /* For the result lines, first player first: "1-0" black won, "0-1", "1/2-1/2" or "*". */
 const char *result_text(GameResult result);
 /* Points for black: 1, 0 or 0.5. */
 double result_black_points(GameResult result);
-const char *rule_name(int rule);
-/* The rule that rule_name calls `name` (any case); -1 if none. */
-int rule_of_name(const char *name);
+
+/* The PGN's Coordinates tag: which way its rows count. */
+#define PGN_COORDINATES "pos, rows from the top: a1 is protocol 0,0"
 
 bool records_write_psq(const char *directory, const GameRecord *record);
 bool records_append_sgf(const char *path, const GameRecord *record);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "notation.h"
 #include "platform.h"
 #include "rules.h"
 
@@ -19,14 +20,19 @@ void demo_defaults(DemoOptions *options) {
 
 static const char STONE[] = ".XO";
 
-/* Columns as letters and rows from 1, as in pos notation; the last move in brackets. */
+/* Book notation, as wuzi-play and the books: columns as letters, rows numbered from the bottom;
+ * the last move in brackets. */
 static void show_board(const Board *board) {
     const int last = board_last_move(board);
     printf("    ");
-    for (int x = 0; x < board->width; x++) printf(" %c ", 'a' + x);
+    for (int x = 0; x < board->width; x++) {
+        char column[4];
+        notation_column(x, column, sizeof column);
+        printf("%2s ", column);
+    }
     printf("\n");
     for (int y = 0; y < board->height; y++) {
-        printf("%3d ", y + 1);
+        printf("%3d ", board->height - y);
         for (int x = 0; x < board->width; x++) {
             const int cell = cell_at(x, y);
             const char stone = STONE[board->cell[cell]];
@@ -84,8 +90,10 @@ int demo_run(const DemoOptions *options) {
         mover = judge.to_move == BLACK ? 0 : 1;
         verdict = play_move(players, &judge, &limits, &cell);
         if (verdict == VERDICT_ILLEGAL || !cell) break;
-        printf("Move %d: %c (%s) plays %c%d  [x,y = %d,%d]\n", judge.move_count, STONE[mover + 1],
-               names[mover], 'a' + cell_x(cell), cell_y(cell) + 1, cell_x(cell), cell_y(cell));
+        char name[8];
+        notation_cell(cell_x(cell), cell_y(cell), judge.height, name, sizeof name);
+        printf("Move %d: %c (%s) plays %s  [protocol x,y = %d,%d]\n", judge.move_count, STONE[mover + 1],
+               names[mover], name, cell_x(cell), cell_y(cell));
         show_board(&judge);
         printf("\n");
         fflush(stdout);

@@ -1,7 +1,6 @@
 #include "platform.h"
 
 #include <signal.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -44,33 +43,5 @@ void platform_sleep_ms(int ms) {
 }
 
 bool platform_is_terminal(int fd) { return isatty(fd) == 1; }
-
-#ifdef _WIN32
-bool platform_executable_dir(char *buffer, size_t size) {
-    if (size < 2) return false;
-    const DWORD capacity = size < 32768 ? (DWORD)size : 32768;   /* Windows' longest path */
-    const DWORD n = GetModuleFileNameA(NULL, buffer, capacity);
-    if (n == 0 || n >= capacity) return false;   /* failed, or the path was cut short */
-    char *slash = strrchr(buffer, '\\');
-    char *const forward = strrchr(buffer, '/');
-    if (!slash || (forward && forward > slash)) slash = forward;
-    if (!slash) return false;
-    if (slash == buffer || slash[-1] == ':') slash++;   /* keep the root: "C:\\" */
-    *slash = '\0';
-    return true;
-}
-#else
-bool platform_executable_dir(char *buffer, size_t size) {
-    if (size < 2) return false;
-    const ssize_t n = readlink("/proc/self/exe", buffer, size - 1);
-    if (n <= 0 || (size_t)n >= size - 1) return false;   /* failed, or maybe cut short */
-    buffer[n] = '\0';
-    char *slash = strrchr(buffer, '/');
-    if (!slash) return false;
-    if (slash == buffer) slash++;
-    *slash = '\0';
-    return true;
-}
-#endif
 
 _Noreturn void platform_exit_now(int status) { _exit(status); }

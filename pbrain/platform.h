@@ -1,5 +1,5 @@
 /* platform: what differs between POSIX and Windows for the brain — threads and their locks,
- * the clock, the executable's folder, leaving at once. Everything else in pbrain/ is plain C.
+ * the clock, leaving at once. Everything else in pbrain/ is plain C.
  * Windows (mingw-w64, `make windows`): winpthreads keeps the pthread types, clock_gettime and
  * nanosleep; what Windows lacks sits under #ifdef _WIN32 in platform.c. */
 #ifndef WUZI_PLATFORM_H
@@ -30,8 +30,6 @@ void platform_cond_signal(PlatformCond *cond);
 
 void platform_sleep_ms(int ms);
 bool platform_is_terminal(int fd);
-/* The folder holding the executable (data files live beside it); false if unknown. */
-bool platform_executable_dir(char *buffer, size_t size);
 /* Leave now, without running exit handlers or waiting for the other threads. */
 _Noreturn void platform_exit_now(int status);
 

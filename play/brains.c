@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "program_files.h"
 
 #define WUZI_PROGRAM "pbrain-wuzi"
 
@@ -32,11 +33,11 @@ bool brains_shell_quote(const char *text, char *out, size_t size) {
 
 static bool executable(const char *path) { return access(path, X_OK) == 0; }
 
-/* pbrain-wuzi in the directory of argv0, else the first on PATH. */
+/* pbrain-wuzi in wuzi-play's own folder, else the first on PATH. */
 static bool find_wuzi(const char *argv0, char *path, size_t size) {
-    const char *slash = strrchr(argv0, '/');
-    if (slash) {
-        snprintf(path, size, "%.*s/%s", (int)(slash - argv0), argv0, WUZI_PROGRAM);
+    char dir[SEAT_COMMAND_MAX / 2];
+    if (program_dir(argv0, dir, sizeof dir)) {
+        snprintf(path, size, "%.*s/%s", (int)(size - sizeof WUZI_PROGRAM - 2), dir, WUZI_PROGRAM);
         if (executable(path)) return true;
     }
     const char *dirs = getenv("PATH");
@@ -83,6 +84,17 @@ bool brains_add_engine(BrainList *brains, const char *command) {
     return true;
 }
 
+void brains_probe_rectangles(BrainList *brains) {
+    for (int i = 0; i < brains->engine_count; i++) {
+        Seat *seat = malloc(sizeof *seat);
+        if (!seat) return;
+        seat_init(seat, brains->engines[i].name, brains->engines[i].command, NULL);
+        brains->engines[i].rect = seat_takes_board(seat, 20, 15);
+        seat_destroy(seat);
+        free(seat);
+    }
+}
+
 bool brains_level_valid(const char *level) {
     Engine *engine = engine_new();
     const bool ok = engine && strlen(level) < 32 && engine_set_level(engine, level);
@@ -90,7 +102,8 @@ bool brains_level_valid(const char *level) {
     return ok;
 }
 
-static const char *const OFFERED_LEVELS[] = {"n1", "n2", "n3", "n5", "greedy", "depth2", "depth4",
+/* n1 … greedy in their measured order (docs/levels.md), then the search by depth */
+static const char *const OFFERED_LEVELS[] = {"n1", "n3", "n2", "n5", "greedy", "depth2", "depth4",
                                              "depth6", "depth8", "max", NULL};
 
 const char *const *brains_offered_levels(void) { return OFFERED_LEVELS; }

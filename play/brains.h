@@ -14,6 +14,7 @@
 typedef struct BrainChoice {
     char name[64];
     char command[SEAT_COMMAND_MAX];
+    bool rect; /* it takes RECTSTART (asked by brains_probe_rectangles) */
 } BrainChoice;
 
 typedef struct BrainList {
@@ -22,10 +23,12 @@ typedef struct BrainList {
     BrainChoice engines[BRAINS_ENGINES_MAX];
 } BrainList;
 
-/* Finds pbrain-wuzi beside the program (`argv0`), else on PATH. */
+/* Finds pbrain-wuzi in the program's folder (program_files.h), else on PATH. */
 void brains_init(BrainList *brains, const char *argv0);
 /* An --engine command; its name is its program's file name. False when the list is full. */
 bool brains_add_engine(BrainList *brains, const char *command);
+/* Ask each --engine brain whether it plays rectangular boards (RECTSTART), starting it once. */
+void brains_probe_rectangles(BrainList *brains);
 /* Is `level` one of Wuzi's levels? */
 bool brains_level_valid(const char *level);
 /* The levels the page offers, weakest first, NULL-terminated. */

@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #define HTTP_HEAD_MAX 8192
-#define HTTP_BODY_MAX 4096
+#define HTTP_BODY_MAX 65536 /* a saved game the page opens is sent whole */
 #define HTTP_TARGET_MAX 1024
 #define HTTP_HEADERS_MAX 48
 #define HTTP_FORM_FIELDS_MAX 16

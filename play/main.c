@@ -52,18 +52,10 @@ static bool seat_players(const PlayOptions *o, const BrainList *brains, Table *t
 
 static bool first_game(const PlayOptions *o, const char *argv0, Table *table, StartPosition *start,
                        char *why, size_t size) {
-    const TableRules rules = {.width = o->width, .height = o->height, .rule = o->rule, .turn_ms = o->turn_ms};
+    const TableRules rules = {.width = o->width, .height = o->height, .rule = o->rule, .turn_ms = o->turn_ms,
+                              .game_ms = o->game_ms, .opening_rule = (TableOpeningRule)o->opening_rule};
     start->seed = o->seed ? o->seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
-    if (o->opening && !start_position_shipped(start, argv0, &rules, why, size)) return false;
-    if (o->openings_file) snprintf(start->openings_path, sizeof start->openings_path, "%s", o->openings_file);
-    if (o->load) {
-        LoadedGame *game = malloc(sizeof *game);
-        if (!game) return false;
-        const bool ok = record_load(o->load, game, why, size) && table_load(table, game, o->rule, o->turn_ms, why, size);
-        free(game);
-        return ok;
-    }
-    return start_position_new_game(start, table, &rules, why, size);
+    return start_position_first_game(start, o, argv0, table, &rules, why, size);
 }
 
 int main(int argc, char **argv) {
@@ -81,10 +73,14 @@ int main(int argc, char **argv) {
     BrainList brains;
     brains_init(&brains, argv[0]);
     for (int i = 0; i < options.engine_count; i++) brains_add_engine(&brains, options.engines[i]);
-    if (options.web) return web_server_run(&options, &brains, argv[0]);
+    if (options.web) {
+        brains_probe_rectangles(&brains); /* the page offers rectangles to the brains that take them */
+        return web_server_run(&options, &brains, argv[0]);
+    }
 
     const TableRules rules = {.width = options.width, .height = options.height, .rule = options.rule,
-                              .turn_ms = options.turn_ms};
+                              .turn_ms = options.turn_ms, .game_ms = options.game_ms,
+                              .opening_rule = (TableOpeningRule)options.opening_rule};
     if (!table_rules_valid(&rules, why, sizeof why)) {
         fprintf(stderr, "wuzi-play: %s\n", why);
         return 2;
@@ -101,6 +97,10 @@ int main(int argc, char **argv) {
         interrupt_flags[1] = &table->cancel;
         catch_interrupt();
         TerminalSession session = {.table = table, .start = &start, .in = stdin, .out = stdout, .quit = &quit};
+        /* the analysis asks the --engine brain, else Wuzi at its strongest */
+        char ignored[256];
+        brains_resolve(&brains, options.engine_count ? "engine:1" : "wuzi:max", &session.analyst, ignored,
+                       sizeof ignored);
         status = terminal_run(&session);
         interrupt_flags[0] = interrupt_flags[1] = NULL;
     } else {

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "board.h"
+#include "rule_names.h"
+#include "table.h"
 
 #define DEFAULT_PORT 8155
 #define DEFAULT_TURN_MS 1000
@@ -18,8 +20,14 @@ void play_options_usage(void) {
            "  --engine CMD     the opponent: any Gomocup brain (default: Wuzi); twice to watch two\n"
            "  --level NAME     Wuzi's level: n1 n2 n3 n5 greedy depth1..depth30 max (default max)\n"
            "  --rule N         0 freestyle (default), 1 exact five, 4 renju, 8 caro, 9 caro exact five\n"
+           "                   (or by name: freestyle, exact-five or standard, renju, caro)\n"
            "  --size N|WxH     the board, 5 to 32 a side (default 15)\n"
            "  --time MS        a brain's time a move (default %d)\n"
+           "  --clock M[:SS]   a game clock: each side's time for the whole game (minutes, or\n"
+           "                   minutes:seconds); the side whose clock runs out loses\n"
+           "  --swap2, --swap  the swap2 (or swap) opening: the first player places three stones,\n"
+           "                   the other picks a colour (swap2: or places two more and lets the\n"
+           "                   first pick); with --you white the brain places them\n"
            "  --you black|white  your colour (default black)\n"
            "  --load FILE      play on from a saved game (.psq or .sgf)\n"
            "  --opening        start from a shipped balanced opening (15x15 or 20x20; rule 0, 1, 4)\n"
@@ -31,7 +39,7 @@ void play_options_usage(void) {
            "  --games N        web: games at once (default %d)\n"
            "  --help           this text\n"
            "In the terminal type a move as h8 (column letter, row from the bottom) or x,y (from the\n"
-           "top left), or: undo, new, swap, hint, numbers, save FILE(.psq|.sgf), help, quit.\n",
+           "top left), or: undo, new, swap, hint, numbers, save FILE(.psq|.sgf), analyse, help, quit.\n",
            DEFAULT_PORT, DEFAULT_TURN_MS, DEFAULT_IDLE_SECONDS, DEFAULT_MAX_GAMES);
 }
 
@@ -40,6 +48,22 @@ static bool number(const char *text, long min, long max, long *value) {
     const long v = strtol(text, &end, 10);
     if (end == text || *end || v < min || v > max) return false;
     *value = v;
+    return true;
+}
+
+/* "5" (minutes) or "4:30" (minutes:seconds) as milliseconds, at most a day. */
+static bool parse_clock(const char *text, int64_t *ms) {
+    char *end;
+    const long minutes = strtol(text, &end, 10);
+    long seconds = 0;
+    if (end == text || minutes < 0) return false;
+    if (*end == ':') {
+        const char *s = end + 1;
+        seconds = strtol(s, &end, 10);
+        if (end == s || seconds < 0 || seconds > 59) return false;
+    }
+    if (*end || minutes > 24 * 60) return false;
+    *ms = ((int64_t)minutes * 60 + seconds) * 1000;
     return true;
 }
 
@@ -98,6 +122,10 @@ bool play_options_parse(PlayOptions *o, int argc, char **argv, char *why, size_t
             o->opening = true;
             continue;
         }
+        if (strcmp(name, "--swap2") == 0 || strcmp(name, "--swap") == 0) {
+            o->opening_rule = strcmp(name, "--swap2") == 0 ? OPENING_RULE_SWAP2 : OPENING_RULE_SWAP;
+            continue;
+        }
         if (i + 1 >= argc) FAIL("%s wants a value (see --help)", name);
         const char *value = argv[++i];
         long v;
@@ -110,14 +138,16 @@ bool play_options_parse(PlayOptions *o, int argc, char **argv, char *why, size_t
             o->level = value;
             o->level_given = true;
         } else if (strcmp(name, "--rule") == 0) {
-            if (!number(value, 0, 9, &v) || !(v == 0 || v == 1 || v == 4 || v == 8 || v == 9))
-                FAIL("--rule: 0, 1, 4, 8 or 9");
-            o->rule = (int)v;
+            const int rule = rule_parse(value);
+            if (rule < 0) FAIL("--rule: 0 freestyle, 1 exact five (or standard), 4 renju, 8 caro, 9 caro exact five");
+            o->rule = rule;
         } else if (strcmp(name, "--size") == 0) {
             if (!parse_size(value, &o->width, &o->height)) FAIL("--size: N or WxH, 5 to %d a side", BOARD_MAX);
         } else if (strcmp(name, "--time") == 0) {
             if (!number(value, 0, 3600000, &v)) FAIL("--time: milliseconds, 0 to 3600000");
             o->turn_ms = v;
+        } else if (strcmp(name, "--clock") == 0) {
+            if (!parse_clock(value, &o->game_ms)) FAIL("--clock: minutes (5) or minutes:seconds (2:30), up to a day");
         } else if (strcmp(name, "--you") == 0) {
             if (strcmp(value, "black") == 0) o->you = BLACK;
             else if (strcmp(value, "white") == 0) o->you = WHITE;
@@ -148,5 +178,7 @@ bool play_options_parse(PlayOptions *o, int argc, char **argv, char *why, size_t
     if (!o->web && o->engine_count > 2) FAIL("the terminal seats at most two --engine");
     if (o->opening && o->openings_file) FAIL("--opening or --openings, not both");
     if (o->load && (o->opening || o->openings_file)) FAIL("--load or an opening, not both");
+    if (o->opening_rule && (o->load || o->opening || o->openings_file))
+        FAIL("a swap opening starts on an empty board: not with --load or an opening");
     return true;
 }

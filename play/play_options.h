@@ -18,6 +18,8 @@ typedef struct PlayOptions {
     bool level_given;
     int rule, width, height;
     int64_t turn_ms;
+    int64_t game_ms;          /* --clock: each side's time for the game; 0: none */
+    int opening_rule;         /* --swap, --swap2: a TableOpeningRule */
     int you;                  /* BLACK or WHITE */
     const char *load;         /* a psq or SGF file to play on from */
     bool opening;             /* start from a shipped balanced opening */

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "notation.h"
+
 #define RECORD_FILE_MAX (1 << 20)
 
 RecordFormat record_format_of(const char *path) {
@@ -27,14 +29,16 @@ static bool size_ok(int width, int height) {
 }
 
 static bool add_move(LoadedGame *game, int x, int y, char *error, size_t size) {
+    char cell[8];
     if (x < 0 || y < 0 || x >= game->width || y >= game->height) {
-        snprintf(error, size, "move %d (%d,%d) is off the %dx%d board", game->count + 1, x, y,
+        snprintf(error, size, "move %d (x,y %d,%d) is off the %dx%d board", game->count + 1, x, y,
                  game->width, game->height);
         return false;
     }
     for (int i = 0; i < game->count; i++) {
         if (game->x[i] == x && game->y[i] == y) {
-            snprintf(error, size, "move %d (%d,%d) repeats move %d", game->count + 1, x, y, i + 1);
+            notation_cell(x, y, game->height, cell, sizeof cell);
+            snprintf(error, size, "move %d (%s) repeats move %d", game->count + 1, cell, i + 1);
             return false;
         }
     }
@@ -92,15 +96,6 @@ static int sgf_coordinate(char c) {
     return -1;
 }
 
-static int rule_from_name(const char *value) {
-    if (isdigit((unsigned char)value[0])) return atoi(value);
-    static const int rules[] = {0, 1, 4, 8, 9};
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-        if (strcasecmp(value, rule_name(rules[i])) == 0) return rules[i];
-    if (strcasecmp(value, "gomoku") == 0) return 0;
-    return -1;
-}
-
 static bool sgf_property(SgfReader *r, const char *id, const char *value, LoadedGame *game,
                          char *error, size_t size) {
     if (strcmp(id, "SZ") == 0) {
@@ -113,7 +108,7 @@ static bool sgf_property(SgfReader *r, const char *id, const char *value, Loaded
         if (!size_ok(game->width, game->height))
             return fail(error, size, "the SGF board size is not one Wuzi plays (5 to 32 a side)");
     } else if (strcmp(id, "RU") == 0) {
-        game->rule = rule_from_name(value);
+        game->rule = rule_parse(value);
     } else if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
         const bool black = id[0] == 'B';
         if (black != (game->count % 2 == 0))

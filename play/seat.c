@@ -12,6 +12,8 @@
 #define START_TIMEOUT_MIN_MS 5000
 #define TAKEBACK_TIMEOUT_MS 2000
 #define STOP_GRACE_MS 300
+/* After YXSTOP the brain answers at once; one that does not within this is stopped. */
+#define STOP_ANSWER_MS 3000
 #define BRAIN_MEMORY_BYTES (128LL << 20)
 #define DEFAULT_TOLERANCE_MS 1000
 
@@ -122,6 +124,7 @@ static SeatOutcome start(Seat *seat, const SeatPosition *position, char *reason,
     brain_sendf(&seat->brain, "INFO rule %d", position->rule);
     brain_sendf(&seat->brain, "INFO timeout_match 0");
     seat->turn_ms_sent = -1;
+    seat->match_ms_sent = 0;
     seat->started = true;
     seat->width = w;
     seat->height = h;
@@ -151,28 +154,54 @@ static bool send_question(Seat *seat, const SeatPosition *position) {
     return dialogue_send_board(&seat->brain, position->x, position->y, position->count, color);
 }
 
-SeatOutcome seat_move(Seat *seat, const SeatPosition *position, SeatMessageFn on_message,
-                      void *context, int *x, int *y, char *reason, size_t reason_size) {
-    reason[0] = '\0';
-    /* an empty board after a game with stones: not every brain takes BOARD with no stones,
-     * and BEGIN is only for a fresh game, so start it afresh */
-    if (position->count == 0 && (seat->known_count > 0 || seat->known_color != 0)) seat_stop(seat);
-    SeatOutcome outcome = start(seat, position, reason, reason_size);
-    if (outcome != SEAT_MOVED) return outcome;
+/* The time INFOs before a question: the turn limit and the game clock when they changed, and
+ * the time left. The longest the answer may take, the tolerance not included. */
+static int64_t send_times(Seat *seat, const SeatPosition *position) {
     if (seat->turn_ms_sent != position->turn_ms) {
         brain_sendf(&seat->brain, "INFO timeout_turn %lld", (long long)position->turn_ms);
         seat->turn_ms_sent = position->turn_ms;
     }
-    brain_sendf(&seat->brain, "INFO time_left %d", UNLIMITED_TIME_LEFT);
-    const int64_t deadline = monotonic_ms() + position->turn_ms + seat->tolerance_ms;
+    if (seat->match_ms_sent != position->game_ms) {
+        brain_sendf(&seat->brain, "INFO timeout_match %lld", (long long)position->game_ms);
+        seat->match_ms_sent = position->game_ms;
+    }
+    if (position->time_left_ms < 0) {
+        brain_sendf(&seat->brain, "INFO time_left %d", UNLIMITED_TIME_LEFT);
+        return position->turn_ms;
+    }
+    brain_sendf(&seat->brain, "INFO time_left %lld", (long long)position->time_left_ms);
+    return position->time_left_ms < position->turn_ms ? position->time_left_ms : position->turn_ms;
+}
+
+/* The reason for an answer that did not come in time. */
+static void late(Seat *seat, const SeatPosition *position, char *reason, size_t size) {
+    if (position->time_left_ms >= 0 && position->time_left_ms < position->turn_ms)
+        set_reason(reason, size, "%s ran out of time (%lld ms left on its game clock, +%lld ms grace)",
+                   seat->name, (long long)position->time_left_ms, (long long)seat->tolerance_ms);
+    else
+        set_reason(reason, size, "%s did not move within %lld ms (+%lld ms grace)", seat->name,
+                   (long long)position->turn_ms, (long long)seat->tolerance_ms);
+}
+
+/* Started, for a game on `position`: an empty board after stones restarts it (not every
+ * brain takes BOARD with no stones, and BEGIN is only for a fresh game). */
+static SeatOutcome ready(Seat *seat, const SeatPosition *position, char *reason, size_t reason_size) {
+    reason[0] = '\0';
+    if (position->count == 0 && (seat->known_count > 0 || seat->known_color != 0)) seat_stop(seat);
+    return start(seat, position, reason, reason_size);
+}
+
+SeatOutcome seat_move(Seat *seat, const SeatPosition *position, SeatMessageFn on_message,
+                      void *context, int *x, int *y, char *reason, size_t reason_size) {
+    SeatOutcome outcome = ready(seat, position, reason, reason_size);
+    if (outcome != SEAT_MOVED) return outcome;
+    const int64_t deadline = monotonic_ms() + send_times(seat, position) + seat->tolerance_ms;
     char line[BRAIN_LINE_MAX];
     BrainRead status = send_question(seat, position) ? BRAIN_READ_OK : BRAIN_READ_EOF;
     if (status == BRAIN_READ_OK) status = read_reply(seat, line, sizeof line, deadline, on_message, context);
     if (status != BRAIN_READ_OK) {
         outcome = read_failed(seat, status, "with a move", reason, reason_size);
-        if (outcome == SEAT_TIMEOUT)
-            set_reason(reason, reason_size, "%s did not move within %lld ms (+%lld ms grace)",
-                       seat->name, (long long)position->turn_ms, (long long)seat->tolerance_ms);
+        if (outcome == SEAT_TIMEOUT) late(seat, position, reason, reason_size);
         return outcome;
     }
     if (!dialogue_parse_move(line, x, y)) {
@@ -227,4 +256,130 @@ bool seat_take_back(Seat *seat, const SeatPosition *position) {
         seat->known_count--;
     }
     return true;
+}
+
+bool seat_takes_board(Seat *seat, int width, int height) {
+    const SeatPosition position = {.width = width, .height = height};
+    char reason[SEAT_NOTE_MAX];
+    const bool taken = start(seat, &position, reason, sizeof reason) == SEAT_MOVED;
+    seat_stop(seat);
+    return taken;
+}
+
+/* The brain's own board is unknown after SWAP2BOARD or YXBOARD: the next move sends BOARD. */
+static void position_unknown(Seat *seat) {
+    seat->known_count = 0;
+    seat->known_color = -1;
+}
+
+/* "SWAP", or "x,y x,y …" (at most 3); false for anything else. */
+static bool parse_swap(const char *line, SeatSwap *answer) {
+    memset(answer, 0, sizeof *answer);
+    if (strcasecmp(line, "SWAP") == 0) {
+        answer->swap = true;
+        return true;
+    }
+    const char *s = line;
+    int n = 0;
+    while (*s && answer->count < 3) {
+        int x, y;
+        if (sscanf(s, " %d,%d%n", &x, &y, &n) != 2) return false;
+        answer->x[answer->count] = x;
+        answer->y[answer->count] = y;
+        answer->count++;
+        s += n;
+        while (*s == ' ') s++;
+    }
+    return *s == '\0' && answer->count > 0;
+}
+
+SeatOutcome seat_swap2(Seat *seat, const SeatPosition *position, SeatMessageFn on_message,
+                       void *context, SeatSwap *answer, char *reason, size_t reason_size) {
+    SeatOutcome outcome = ready(seat, position, reason, reason_size);
+    if (outcome != SEAT_MOVED) return outcome;
+    const int64_t deadline = monotonic_ms() + send_times(seat, position) + seat->tolerance_ms;
+    position_unknown(seat);
+    bool sent = brain_send(&seat->brain, "SWAP2BOARD");
+    for (int i = 0; sent && i < position->count; i++)
+        sent = brain_sendf(&seat->brain, "%d,%d", position->x[i], position->y[i]);
+    sent = sent && brain_send(&seat->brain, "DONE");
+    char line[BRAIN_LINE_MAX];
+    BrainRead status = sent ? read_reply(seat, line, sizeof line, deadline, on_message, context) : BRAIN_READ_EOF;
+    if (status != BRAIN_READ_OK) {
+        outcome = read_failed(seat, status, "SWAP2BOARD", reason, reason_size);
+        if (outcome == SEAT_TIMEOUT) late(seat, position, reason, reason_size);
+        return outcome;
+    }
+    if (!parse_swap(line, answer)) {
+        seat_stop(seat);
+        set_reason(reason, reason_size, "%s answered the swap opening (SWAP2BOARD) with \"%.120s\"", seat->name, line);
+        return SEAT_REFUSED;
+    }
+    return SEAT_MOVED;
+}
+
+/* After YXSTOP: the think's answer (its move), read without the cancel flag; false if the
+ * brain had to be stopped. MESSAGE lines are dropped: they belong to the old position. */
+static bool await_stop(Seat *seat, int *x, int *y) {
+    const atomic_bool *cancel = seat->brain.cancel;
+    seat->brain.cancel = NULL;
+    const bool sent = brain_send(&seat->brain, "YXSTOP");
+    const int64_t deadline = monotonic_ms() + STOP_ANSWER_MS;
+    char line[BRAIN_LINE_MAX];
+    bool answered = false;
+    while (sent && !answered) {
+        if (read_reply(seat, line, sizeof line, deadline, NULL, NULL) != BRAIN_READ_OK) break;
+        answered = dialogue_parse_move(line, x, y);
+    }
+    seat->brain.cancel = cancel;
+    if (!answered) seat_stop(seat);
+    return answered;
+}
+
+/* YXBOARD: the position, the side to move's stones as its own (field 1). */
+static bool send_yxboard(Seat *seat, const SeatPosition *position) {
+    const int color = color_to_move(position->count);
+    bool ok = brain_send(&seat->brain, "YXBOARD");
+    for (int i = 0; ok && i < position->count; i++)
+        ok = brain_sendf(&seat->brain, "%d,%d,%d", position->x[i], position->y[i], color_to_move(i) == color ? 1 : 2);
+    return ok && brain_send(&seat->brain, "DONE");
+}
+
+SeatOutcome seat_analyse(Seat *seat, const SeatPosition *position, int lines, int64_t think_ms,
+                         SeatMessageFn on_message, void *context, int *x, int *y, char *reason,
+                         size_t reason_size) {
+    SeatPosition round = *position;
+    round.turn_ms = think_ms;
+    round.game_ms = 0;
+    round.time_left_ms = -1;
+    if (seat->lacks_nbest) return seat_move(seat, &round, on_message, context, x, y, reason, reason_size);
+    SeatOutcome outcome = ready(seat, position, reason, reason_size);
+    if (outcome != SEAT_MOVED) return outcome;
+    const int64_t deadline = monotonic_ms() + send_times(seat, &round) + seat->tolerance_ms;
+    position_unknown(seat);
+    const bool sent = send_yxboard(seat, position) && brain_sendf(&seat->brain, "YXNBEST %d", lines);
+    char line[BRAIN_LINE_MAX];
+    const BrainRead status = sent ? read_reply(seat, line, sizeof line, deadline, on_message, context) : BRAIN_READ_EOF;
+    if (status == BRAIN_READ_CANCELLED) {
+        set_reason(reason, reason_size, "%s was stopped", seat->name);
+        await_stop(seat, x, y);
+        return SEAT_CANCELLED;
+    }
+    if (status == BRAIN_READ_TIMEOUT) { /* it thinks on past the round: told to stop, as managers do */
+        if (await_stop(seat, x, y)) return SEAT_MOVED;
+        set_reason(reason, reason_size, "%s did not stop when told to (YXSTOP)", seat->name);
+        return SEAT_TIMEOUT;
+    }
+    if (status != BRAIN_READ_OK) return read_failed(seat, status, "YXNBEST", reason, reason_size);
+    if (dialogue_parse_move(line, x, y)) return SEAT_MOVED;
+    if (reply_is(line, "UNKNOWN") || reply_is(line, "ERROR")) {
+        /* no analysis commands: a fresh process, plain thinks from now on */
+        seat->lacks_nbest = true;
+        seat_stop(seat);
+        snprintf(seat->note, sizeof seat->note, "%s has no YXNBEST: it shows its own MESSAGE lines", seat->name);
+        return seat_analyse(seat, position, lines, think_ms, on_message, context, x, y, reason, reason_size);
+    }
+    seat_stop(seat);
+    set_reason(reason, reason_size, "%s answered \"%.120s\" instead of its best move", seat->name, line);
+    return SEAT_REFUSED;
 }

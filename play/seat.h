@@ -30,9 +30,18 @@ typedef struct SeatPosition {
     int width, height, rule;
     int count;
     const int *x, *y;
-    int64_t turn_ms;     /* INFO timeout_turn */
-    bool versus_human;   /* INFO game_type 0 rather than 1 */
+    int64_t turn_ms;      /* INFO timeout_turn */
+    int64_t game_ms;      /* INFO timeout_match: the game clock, 0 without one */
+    int64_t time_left_ms; /* INFO time_left: what is left on its game clock; -1: no clock */
+    bool versus_human;    /* INFO game_type 0 rather than 1 */
 } SeatPosition;
+
+/* A brain's part of the swap opening (SWAP2BOARD): SWAP, or 1 to 3 stones. */
+typedef struct SeatSwap {
+    bool swap;
+    int count;
+    int x[3], y[3];
+} SeatSwap;
 
 typedef enum SeatOutcome {
     SEAT_MOVED,     /* *x, *y hold the brain's move */
@@ -51,11 +60,13 @@ typedef struct Seat {
     int64_t tolerance_ms; /* past the turn limit before a move counts as late */
     bool started;         /* START answered; the brain's board is the size below */
     int width, height, rule;
-    int64_t turn_ms_sent;
+    int64_t turn_ms_sent, match_ms_sent;
     int known_count;      /* the stones the brain holds, in order */
     int known_x[MAX_MOVES], known_y[MAX_MOVES];
     int known_color;      /* the colour it plays in its own view; 0: nothing since START */
     bool lacks_takeback;  /* found out once: later undos restart it at once */
+    bool lacks_nbest;     /* it answered YXBOARD or YXNBEST with UNKNOWN or ERROR: analysed by
+                             plain thinks */
     char about[128];      /* its name from ABOUT, for people */
     char note[SEAT_NOTE_MAX]; /* the last thing about the brain worth telling a person */
 } Seat;
@@ -64,6 +75,9 @@ typedef struct Seat {
 void seat_init(Seat *seat, const char *name, const char *command, const atomic_bool *cancel);
 /* Another brain for this seat (the old one is stopped if the command differs). */
 void seat_set_command(Seat *seat, const char *name, const char *command);
+/* Does the brain take a width x height board (START, or RECTSTART for a rectangle)? It is
+ * started for the question and stopped after it. */
+bool seat_takes_board(Seat *seat, int width, int height);
 /* Stop the brain (END, a short grace, then kill): the seat can be asked again later. */
 void seat_stop(Seat *seat);
 void seat_destroy(Seat *seat);
@@ -72,6 +86,17 @@ void seat_destroy(Seat *seat);
  * come. On anything but SEAT_MOVED `reason` says what went wrong in one line. */
 SeatOutcome seat_move(Seat *seat, const SeatPosition *position, SeatMessageFn on_message,
                       void *context, int *x, int *y, char *reason, size_t reason_size);
+/* The brain's part of the swap opening in `position` (0, 3 or 5 stones): SWAP2BOARD. */
+SeatOutcome seat_swap2(Seat *seat, const SeatPosition *position, SeatMessageFn on_message,
+                       void *context, SeatSwap *answer, char *reason, size_t reason_size);
+/* Analyse `position` (the side to move's view) for `think_ms`: YXBOARD, then YXNBEST `lines`,
+ * until it answers or the cancel flag is set — then YXSTOP, and its answer is awaited briefly
+ * (the brain is stopped if it does not come). MESSAGE lines go to `on_message` until then;
+ * *x, *y get the best move. A brain that does not take YXBOARD or YXNBEST is restarted and from
+ * then on thinks as for a move (BOARD), its MESSAGE lines shown as they come. */
+SeatOutcome seat_analyse(Seat *seat, const SeatPosition *position, int lines, int64_t think_ms,
+                         SeatMessageFn on_message, void *context, int *x, int *y, char *reason,
+                         size_t reason_size);
 /* The game went back to `position` (an undo): take back what the brain holds beyond it. False
  * if the brain had to be stopped for it (seat->note says why). */
 bool seat_take_back(Seat *seat, const SeatPosition *position);

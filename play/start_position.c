@@ -1,41 +1,31 @@
 #include "start_position.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "game.h"
 #include "openings.h"
-
-static const char *rule_file_name(int rule) {
-    switch (rule) {
-    case 0: return "freestyle";
-    case 1: return "standard";
-    case 4: return "renju";
-    default: return NULL;
-    }
-}
+#include "program_files.h"
+#include "rule_names.h"
 
 bool start_position_shipped(StartPosition *start, const char *argv0, const TableRules *rules,
                             char *why, size_t why_size) {
-    const char *name = rule_file_name(rules->rule);
+    const char *name = rules->rule == 0 || rules->rule == 1 || rules->rule == 4 ? rule_file_name(rules->rule) : NULL;
     if (!name || rules->width != rules->height || (rules->width != 15 && rules->width != 20)) {
         snprintf(why, why_size,
                  "no shipped openings for rule %d on %dx%d (there are 15x15 and 20x20 for rules 0, 1 and 4)",
                  rules->rule, rules->width, rules->height);
         return false;
     }
-    const char *slash = strrchr(argv0, '/');
-    const int dir = slash ? (int)(slash - argv0) : 1;
-    const char *base = slash ? argv0 : ".";
-    static const char *const under[] = {"", "/../.."};
-    for (size_t i = 0; i < sizeof under / sizeof under[0]; i++) {
-        snprintf(start->openings_path, sizeof start->openings_path, "%.*s%s/tournament/openings/%s-%d.txt",
-                 dir, base, under[i], name, rules->width);
-        if (access(start->openings_path, R_OK) == 0) return true;
-    }
-    snprintf(why, why_size, "the shipped openings (tournament/openings/%s-%d.txt) were not found beside wuzi-play",
-             name, rules->width);
+    char file[64];
+    snprintf(file, sizeof file, "%s-%d.txt", name, rules->width);
+    if (program_openings_file(argv0, file, start->openings_path, sizeof start->openings_path)) return true;
+    snprintf(why, why_size,
+             "the shipped openings (%s) were found neither in tournament/openings beside wuzi-play nor in "
+             "share/wuzi/openings beside its bin folder",
+             file);
     start->openings_path[0] = '\0';
     return false;
 }
@@ -67,4 +57,19 @@ bool start_position_new_game(StartPosition *start, Table *table, const TableRule
     if (!done) snprintf(why, why_size, "no opening of %s can be played under rule %d", start->openings_path, rules->rule);
     openings_free(&book);
     return done;
+}
+
+bool start_position_first_game(StartPosition *start, const PlayOptions *options, const char *argv0,
+                               Table *table, const TableRules *rules, char *why, size_t why_size) {
+    start->openings_path[0] = '\0';
+    if (options->opening && !start_position_shipped(start, argv0, rules, why, why_size)) return false;
+    if (options->openings_file)
+        snprintf(start->openings_path, sizeof start->openings_path, "%s", options->openings_file);
+    if (!options->load) return start_position_new_game(start, table, rules, why, why_size);
+    LoadedGame *game = malloc(sizeof *game);
+    if (!game) return false;
+    const bool ok = record_load(options->load, game, why, why_size) &&
+                    table_load(table, game, rules->rule, rules->turn_ms, why, why_size);
+    free(game);
+    return ok;
 }

@@ -128,6 +128,9 @@ void thinking_parse(Thinking *t, int side, const char *text, int width, int heig
             t->depth = value;
             t->has_depth = true;
             i += 2;
+        } else if (strcmp(key, "multipv") == 0 && i + 1 < w->count && read_int(w->word[i + 1], &value)) {
+            t->multipv = value > 0 ? value : 0;
+            i += 2;
         } else if (key_is(key, SCORE_KEYS) && !t->has_score) {
             const int next = read_score(t, w, i + 1);
             i = next > i + 1 ? next : i + 1;

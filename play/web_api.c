@@ -9,6 +9,7 @@
 #include "json_out.h"
 #include "monotonic.h"
 #include "notation.h"
+#include "record_file.h"
 #include "web_assets.h"
 
 #define JSON_TYPE "application/json; charset=utf-8"
@@ -71,6 +72,23 @@ static bool serve_asset(int fd, const HttpRequest *request) {
 
 static const int RULES[] = {0, 1, 4, 8, 9};
 
+/* The boards the engine plays: the common ones first, then every square from 5 to 32, then
+ * rectangles (RECTSTART; offered for the brains that take it). */
+static void sizes(JsonOut *json) {
+    static const int common[] = {15, 19, 20};
+    static const char *const rectangles[] = {"20x15", "15x20", "19x15", "15x10", "10x15", "32x20", "20x32"};
+    json_key(json, "sizes");
+    json_array_begin(json);
+    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++) json_int(json, common[i]);
+    for (int n = 5; n <= BOARD_MAX; n++)
+        if (n != 15 && n != 19 && n != 20) json_int(json, n);
+    json_array_end(json);
+    json_key(json, "rectangles");
+    json_array_begin(json);
+    for (size_t i = 0; i < sizeof rectangles / sizeof rectangles[0]; i++) json_string(json, rectangles[i]);
+    json_array_end(json);
+}
+
 static void config(WebApi *api, int fd) {
     JsonOut json;
     json_init(&json);
@@ -91,6 +109,8 @@ static void config(WebApi *api, int fd) {
         json_string(&json, id);
         json_key(&json, "name");
         json_string(&json, api->brains->engines[i].name);
+        json_key(&json, "rect");
+        json_bool(&json, api->brains->engines[i].rect);
         json_object_end(&json);
     }
     json_array_end(&json);
@@ -134,12 +154,17 @@ static void config(WebApi *api, int fd) {
     json_key(&json, "time");
     json_int(&json, o->turn_ms);
     json_key(&json, "opening");
-    json_bool(&json, o->opening);
+    json_bool(&json, o->opening || o->openings_file);
+    json_key(&json, "clock");
+    json_int(&json, o->game_ms);
+    json_key(&json, "openingRule");
+    json_string(&json, table_opening_rule_name(o->opening_rule));
+    json_key(&json, "analyst");
+    json_string(&json, api->brains->wuzi_command[0] ? "wuzi:max" : o->engine_count ? "engine:1" : "");
     json_object_end(&json);
-    json_key(&json, "sizeMin");
-    json_int(&json, 5);
-    json_key(&json, "sizeMax");
-    json_int(&json, BOARD_MAX);
+    json_key(&json, "bestMax");
+    json_int(&json, TABLE_BEST_MAX);
+    sizes(&json);
     json_object_end(&json);
     send_json(fd, &json);
     json_free(&json);
@@ -180,8 +205,12 @@ static void thinking(JsonOut *json, const Table *table) {
         return;
     }
     json_object_begin(json);
-    json_key(json, "side");
+    json_key(json, "side"); /* whose view the score takes: the side to move */
     json_string(json, color_name(t->side));
+    json_key(json, "brain");
+    json_string(json, color_name(t->brain));
+    json_key(json, "hint");
+    json_bool(json, t->hint);
     json_key(json, "depth");
     if (t->has_depth) json_int(json, t->depth); else json_null(json);
     json_key(json, "score");
@@ -199,6 +228,72 @@ static void thinking(JsonOut *json, const Table *table) {
     json_key(json, "text");
     json_string(json, t->text);
     json_object_end(json);
+}
+
+static void eval_value(JsonOut *json, const TableEval *e) {
+    json_object_begin(json);
+    json_key(json, "score");
+    if (e->mate) json_null(json); else json_int(json, e->score);
+    json_key(json, "mate");
+    json_int(json, e->mate);
+    json_key(json, "depth");
+    json_int(json, e->depth);
+    json_object_end(json);
+}
+
+/* One best move of an analysis: its cell, score (the side to move's), depth and line. */
+static void best_line(JsonOut *json, const Thinking *t) {
+    json_object_begin(json);
+    json_key(json, "pv");
+    json_array_begin(json);
+    for (int i = 0; i < t->pv_count; i++) cell_pair(json, t->pv_x[i], t->pv_y[i]);
+    json_array_end(json);
+    json_key(json, "score");
+    if (t->has_score && !t->mate) json_int(json, t->score); else json_null(json);
+    json_key(json, "mate");
+    json_int(json, t->has_score ? t->mate : 0);
+    json_key(json, "depth");
+    if (t->has_depth) json_int(json, t->depth); else json_null(json);
+    json_object_end(json);
+}
+
+static void analysis(JsonOut *json, const BrainList *brains, const Table *table) {
+    const TableAnalysis *a = &table->analysis;
+    json_object_begin(json);
+    json_key(json, "on");
+    json_bool(json, a->on);
+    char id[64];
+    brains_id_of(brains, &a->brain, id, sizeof id);
+    json_key(json, "brain");
+    json_string(json, a->brain.brain ? id : "");
+    json_key(json, "brainName");
+    json_string(json, a->brain.name);
+    json_key(json, "lines");
+    json_int(json, a->lines);
+    json_key(json, "side"); /* whose view the scores take: the side to move at the view */
+    json_string(json, color_name(a->view % 2 == 0 ? BLACK : WHITE));
+    json_key(json, "best");
+    json_array_begin(json);
+    for (int i = 0; i < a->line_count; i++) best_line(json, &a->line[i]);
+    json_array_end(json);
+    json_key(json, "message");
+    json_string(json, a->message);
+    json_key(json, "finished");
+    json_bool(json, a->finished);
+    json_object_end(json);
+}
+
+/* The graph's points: each position with a known evaluation, black's view. */
+static void evals(JsonOut *json, const Table *table) {
+    json_array_begin(json);
+    for (int i = 0; i <= table->count; i++) {
+        if (!table->evals[i].known) continue;
+        json_array_begin(json);
+        json_int(json, i);
+        eval_value(json, &table->evals[i]);
+        json_array_end(json);
+    }
+    json_array_end(json);
 }
 
 static const char *winner(GameResult result) {
@@ -254,7 +349,7 @@ static void state(JsonOut *json, WebGame *game, const BrainList *brains) {
     json_key(json, "thinking");
     thinking(json, table);
     json_key(json, "brainToMove");
-    json_bool(json, !table_over(table) && table->players[table_to_move(table)].brain);
+    json_bool(json, !table_over(table) && !table->analysis.on && table->players[table_actor(table)].brain);
     json_key(json, "hint");
     if (table->has_hint) cell_pair(json, table->hint_x, table->hint_y); else json_null(json);
     json_key(json, "hintPending");
@@ -265,7 +360,25 @@ static void state(JsonOut *json, WebGame *game, const BrainList *brains) {
     json_int(json, table_clock_ms(table, BLACK));
     json_key(json, "white");
     json_int(json, table_clock_ms(table, WHITE));
+    json_key(json, "running"); /* whose clock runs: the seat that acts; none when stopped */
+    json_string(json, table_over(table) || table->clocks_stopped ? "" : color_name(table_actor(table)));
     json_object_end(json);
+    json_key(json, "gameTime");
+    json_int(json, table->rules.game_ms);
+    json_key(json, "openingRule");
+    json_string(json, table_opening_rule_name(table->rules.opening_rule));
+    json_key(json, "stage");
+    json_string(json, table_stage_name(table->stage));
+    json_key(json, "actor");
+    json_string(json, color_name(table_actor(table)));
+    json_key(json, "choosing");
+    json_bool(json, table_choosing(table));
+    json_key(json, "view");
+    json_int(json, table->analysis.view);
+    json_key(json, "analysis");
+    analysis(json, brains, table);
+    json_key(json, "evals");
+    evals(json, table);
     json_key(json, "note");
     json_string(json, table->note);
     json_key(json, "brainsRunning");
@@ -284,7 +397,8 @@ static void send_state(WebApi *api, int fd, WebGame *game) {
 
 /* ---- a game's set-up: players, rule, size, time, opening ---- */
 
-static const char *const SETUP_FIELDS[] = {"black", "white", "rule", "size", "time", "opening", NULL};
+static const char *const SETUP_FIELDS[] = {"black", "white", "rule", "size", "time", "opening", "first",
+                                           "clock", "openingRule", NULL};
 
 typedef struct Setup {
     TableRules rules;
@@ -339,6 +453,18 @@ static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) 
         }
         setup->rules.turn_ms = v;
     }
+    if ((value = http_form_get(form, "clock"))) {
+        if (!parse_int(value, 0, 24L * 3600 * 1000, &v)) {
+            refuse(fd, 422, "clock: each side's milliseconds for the game, 0 (none) to 24 hours");
+            return false;
+        }
+        setup->rules.game_ms = v;
+    }
+    if ((value = http_form_get(form, "openingRule")) &&
+        !table_opening_rule_parse(value, &setup->rules.opening_rule)) {
+        refuse(fd, 422, "openingRule: none, swap or swap2");
+        return false;
+    }
     if ((value = http_form_get(form, "opening"))) {
         if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0) {
             refuse(fd, 422, "opening: 0 or 1");
@@ -350,6 +476,10 @@ static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) 
         refuse(fd, 422, why);
         return false;
     }
+    if (setup->opening && setup->rules.opening_rule != OPENING_RULE_NONE) {
+        refuse(fd, 422, "a swap opening starts on an empty board: no balanced opening with it");
+        return false;
+    }
     return true;
 }
 
@@ -358,7 +488,10 @@ static bool start_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
     char why[256];
     StartPosition start = game->start;
     start.openings_path[0] = '\0';
-    if (setup->opening && !start_position_shipped(&start, api->argv0, &setup->rules, why, sizeof why)) {
+    const char *file = api->options->openings_file; /* --openings: the openings the page plays */
+    if (setup->opening && file) {
+        snprintf(start.openings_path, sizeof start.openings_path, "%s", file);
+    } else if (setup->opening && !start_position_shipped(&start, api->argv0, &setup->rules, why, sizeof why)) {
         refuse(fd, 422, why);
         return false;
     }
@@ -373,12 +506,28 @@ static bool start_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
     return true;
 }
 
+/* Under game->lock: the page's first game, as the command line asks (--load, --opening,
+ * --openings); false after refusing. */
+static bool start_first_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
+    char why[512];
+    if (!start_position_first_game(&game->start, api->options, api->argv0, &game->table, &setup->rules, why,
+                                   sizeof why)) {
+        refuse(fd, 422, why);
+        return false;
+    }
+    table_set_player(&game->table, BLACK, &setup->players[BLACK]);
+    table_set_player(&game->table, WHITE, &setup->players[WHITE]);
+    web_game_changed(game);
+    return true;
+}
+
 static void create_game(WebApi *api, int fd, const HttpRequest *request) {
     HttpForm form;
     if (!method_is(fd, request, "POST") || !read_form(fd, request, SETUP_FIELDS, &form)) return;
     const PlayOptions *o = api->options;
-    Setup setup = {.rules = {.width = o->width, .height = o->height, .rule = o->rule, .turn_ms = o->turn_ms},
-                   .opening = o->opening};
+    Setup setup = {.rules = {.width = o->width, .height = o->height, .rule = o->rule, .turn_ms = o->turn_ms,
+                             .game_ms = o->game_ms, .opening_rule = o->opening_rule},
+                   .opening = o->opening || o->openings_file};
     char why[256];
     const char *opponent_id = o->engine_count >= 1 ? "engine:1" : NULL;
     char wuzi[64];
@@ -399,8 +548,10 @@ static void create_game(WebApi *api, int fd, const HttpRequest *request) {
         return;
     }
     pthread_mutex_lock(&game->lock);
-    game->start.seed = (uint64_t)monotonic_ms() ^ ((uint64_t)time(NULL) << 16);
-    const bool ok = start_game(api, fd, game, &setup);
+    game->start.seed = o->seed ? o->seed : (uint64_t)monotonic_ms() ^ ((uint64_t)time(NULL) << 16);
+    const char *first = http_form_get(&form, "first");
+    const bool ok = first && strcmp(first, "1") == 0 ? start_first_game(api, fd, game, &setup)
+                                                       : start_game(api, fd, game, &setup);
     if (ok) send_state(api, fd, game);
     pthread_mutex_unlock(&game->lock);
     if (!ok) web_games_close(api->games, game);
@@ -439,6 +590,7 @@ static void get_state(WebApi *api, int fd, const HttpRequest *request, WebGame *
         }
         pthread_cond_timedwait(&game->changed, &game->lock, &t);
     }
+    if (table_check_time(&game->table)) web_game_changed(game);
     if (game->closing)
         refuse(fd, 410, "this game was closed");
     else
@@ -477,7 +629,7 @@ static void simple(WebApi *api, int fd, const HttpRequest *request, WebGame *gam
     pthread_mutex_lock(&game->lock);
     switch (action) {
     case ACTION_UNDO: ok = table_undo(&game->table, why, sizeof why); break;
-    case ACTION_SWAP: table_swap(&game->table); break;
+    case ACTION_SWAP: ok = table_swap(&game->table, why, sizeof why); break;
     case ACTION_HINT: ok = table_want_hint(&game->table, why, sizeof why); break;
     }
     if (ok) {
@@ -574,6 +726,118 @@ static void save(WebApi *api, int fd, const HttpRequest *request, WebGame *game)
     free(text);
 }
 
+/* The person's choice in the swap opening: black, white or (swap2, after three stones) two. */
+static void choose(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    static const char *const fields[] = {"choice", NULL};
+    HttpForm form;
+    if (!method_is(fd, request, "POST") || !read_form(fd, request, fields, &form)) return;
+    const char *value = http_form_get(&form, "choice");
+    TableChoice choice;
+    if (value && strcmp(value, "black") == 0) choice = CHOICE_BLACK;
+    else if (value && strcmp(value, "white") == 0) choice = CHOICE_WHITE;
+    else if (value && strcmp(value, "two") == 0) choice = CHOICE_TWO_MORE;
+    else {
+        refuse(fd, 400, "choice: black, white or two");
+        return;
+    }
+    char why[512];
+    pthread_mutex_lock(&game->lock);
+    if (table_choose(&game->table, choice, why, sizeof why)) {
+        web_game_changed(game);
+        send_state(api, fd, game);
+    } else {
+        refuse(fd, 409, why);
+    }
+    pthread_mutex_unlock(&game->lock);
+}
+
+/* Analysis on or off, by which brain and how many best moves; and the position shown. */
+static void analyse(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    static const char *const fields[] = {"on", "brain", "lines", "view", NULL};
+    HttpForm form;
+    if (!method_is(fd, request, "POST") || !read_form(fd, request, fields, &form)) return;
+    const char *on = http_form_get(&form, "on"), *brain = http_form_get(&form, "brain");
+    const char *lines = http_form_get(&form, "lines"), *view = http_form_get(&form, "view");
+    long n = 0, ply = 0;
+    char why[512];
+    TablePlayer analyst;
+    if ((on && strcmp(on, "0") != 0 && strcmp(on, "1") != 0) || (lines && !parse_int(lines, 1, TABLE_BEST_MAX, &n)) ||
+        (view && !parse_int(view, 0, MAX_MOVES, &ply))) {
+        refuse(fd, 400, "on: 0 or 1; lines: 1 to 5; view: a move number");
+        return;
+    }
+    if (brain && !brains_resolve(api->brains, brain, &analyst, why, sizeof why)) {
+        refuse(fd, 422, why);
+        return;
+    }
+    pthread_mutex_lock(&game->lock);
+    Table *table = &game->table;
+    const bool now_on = on ? on[0] == '1' : table->analysis.on;
+    if (!brain) analyst = table->analysis.brain;
+    if (!brain && !analyst.brain) brains_resolve(api->brains, api->brains->wuzi_command[0] ? "wuzi:max" : "engine:1", &analyst, why, sizeof why);
+    bool ok = true;
+    if (on || brain || lines) ok = table_analyse(table, now_on, &analyst, lines ? (int)n : table->analysis.lines, why, sizeof why);
+    if (ok && view) ok = table_view(table, (int)ply, why, sizeof why);
+    if (ok) {
+        web_game_changed(game);
+        send_state(api, fd, game);
+    } else {
+        refuse(fd, 409, why);
+    }
+    pthread_mutex_unlock(&game->lock);
+}
+
+/* A saved game the page read from a file: the body is its text (psq or SGF, as ?format says);
+ * the game goes on from it with the same players. */
+static void load(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    static const char *const fields[] = {"format", NULL};
+    HttpForm form;
+    HttpError error = {0};
+    if (!method_is(fd, request, "POST")) return;
+    if (!http_form_parse(request->query, fields, &form, &error)) {
+        http_refuse(fd, &error);
+        return;
+    }
+    const char *format = http_form_get(&form, "format");
+    const RecordFormat kind = !format ? RECORD_UNKNOWN : strcmp(format, "sgf") == 0 ? RECORD_SGF
+                              : strcmp(format, "psq") == 0                       ? RECORD_PSQ
+                                                                                 : RECORD_UNKNOWN;
+    const char *type = http_header(request, "Content-Type");
+    if (kind == RECORD_UNKNOWN) {
+        refuse(fd, 400, "format: psq or sgf");
+        return;
+    }
+    if (!type || strncmp(type, "text/plain", 10) != 0) {
+        refuse(fd, 415, "a saved game is sent as text/plain");
+        return;
+    }
+    LoadedGame *loaded = malloc(sizeof *loaded);
+    char why[512];
+    if (!loaded || !record_parse(request->body, kind, loaded, why, sizeof why)) {
+        refuse(fd, 422, loaded ? why : "out of memory");
+        free(loaded);
+        return;
+    }
+    pthread_mutex_lock(&game->lock);
+    game->start.openings_path[0] = '\0';
+    if (table_load(&game->table, loaded, game->table.rules.rule, game->table.rules.turn_ms, why, sizeof why)) {
+        web_game_changed(game);
+        send_state(api, fd, game);
+    } else {
+        refuse(fd, 422, why);
+    }
+    pthread_mutex_unlock(&game->lock);
+    free(loaded);
+}
+
+/* The page goes away (navigator.sendBeacon): close the game unless a page asks for it again
+ * soon, as a reload does. */
+static void leave(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
+    if (!method_is(fd, request, "POST")) return;
+    web_games_leave(api->games, game);
+    http_respond(fd, 200, "text/plain; charset=utf-8", "", "left\n", 5);
+}
+
 static void close_game(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
     HttpForm form;
     /* navigator.sendBeacon posts text/plain: an empty body of any type is fine here */
@@ -602,7 +866,8 @@ static void game_route(WebApi *api, int fd, const HttpRequest *request) {
     char key[WEB_GAME_ID_LENGTH + 1];
     memcpy(key, id, id_length);
     key[id_length] = '\0';
-    static const char *const actions[] = {"", "move", "undo", "swap", "hint", "new", "settings", "save", "close", NULL};
+    static const char *const actions[] = {"",     "move",  "undo", "swap",  "hint",   "new",     "settings",
+                                          "save", "close", "load", "leave", "choose", "analysis", NULL};
     int which = -1;
     for (int i = 0; actions[i]; i++)
         if (strcmp(action, actions[i]) == 0) which = i;
@@ -627,6 +892,10 @@ static void game_route(WebApi *api, int fd, const HttpRequest *request) {
     case 6: settings(api, fd, request, game); break;
     case 7: save(api, fd, request, game); break;
     case 8: close_game(api, fd, request, game); break;
+    case 9: load(api, fd, request, game); break;
+    case 10: leave(api, fd, request, game); break;
+    case 11: choose(api, fd, request, game); break;
+    case 12: analyse(api, fd, request, game); break;
     }
     web_games_release(api->games, game);
 }

@@ -12,6 +12,8 @@
 #include "seating.h"
 
 #define REAPER_PERIOD_MS 1000
+/* A page that went away may be a reload: its game waits this long (more than a long poll). */
+#define LEAVE_GRACE_MS 20000
 
 /* pthread timed waits take a CLOCK_REALTIME deadline (a monotonic one is not portable). */
 static struct timespec deadline_in(int64_t ms) {
@@ -28,10 +30,10 @@ static struct timespec deadline_in(int64_t ms) {
 
 void web_game_changed(WebGame *game) { pthread_cond_broadcast(&game->changed); }
 
-static void on_message(void *context, int color, const char *text) {
+static void on_message(void *context, const TableVoice *voice, const char *text) {
     WebGame *game = context;
     pthread_mutex_lock(&game->lock);
-    table_thinking(&game->table, color, text);
+    table_thinking(&game->table, voice, text);
     web_game_changed(game);
     pthread_mutex_unlock(&game->lock);
 }
@@ -44,6 +46,7 @@ static void *game_thread(void *argument) {
     TableSnapshot *snapshot = malloc(sizeof *snapshot);
     pthread_mutex_lock(&game->lock);
     while (snapshot && !game->closing) {
+        if (table_check_time(&game->table)) web_game_changed(game); /* a person's flag fell */
         const uint64_t generation = game->table.generation;
         table_snapshot(&game->table, snapshot);
         atomic_store(&game->table.cancel, false);
@@ -55,8 +58,17 @@ static void *game_thread(void *argument) {
         game->brains_running = seating_running(&seating);
         web_game_changed(game);
         if (asked) continue;
-        while (!game->closing && game->table.generation == generation)
-            pthread_cond_wait(&game->changed, &game->lock);
+        /* until the game changes, or the person to act runs out of time */
+        while (!game->closing && game->table.generation == generation) {
+            const int64_t flag = table_ms_until_flag(&game->table);
+            if (flag < 0) {
+                pthread_cond_wait(&game->changed, &game->lock);
+                continue;
+            }
+            if (table_check_time(&game->table)) break;
+            const struct timespec until = deadline_in(flag + 1);
+            pthread_cond_timedwait(&game->changed, &game->lock, &until);
+        }
     }
     pthread_mutex_unlock(&game->lock);
     free(snapshot);
@@ -137,9 +149,17 @@ WebGame *web_games_acquire(WebGames *games, const char *id) {
     if (found) {
         pthread_mutex_lock(&found->lock);
         found->last_seen_ms = monotonic_ms();
+        found->left_ms = 0;
         pthread_mutex_unlock(&found->lock);
     }
     return found;
+}
+
+void web_games_leave(WebGames *games, WebGame *game) {
+    (void)games;
+    pthread_mutex_lock(&game->lock);
+    game->left_ms = monotonic_ms();
+    pthread_mutex_unlock(&game->lock);
 }
 
 WebGame *web_games_create(WebGames *games, const TableRules *rules) {
@@ -189,7 +209,8 @@ static void *reaper_thread(void *argument) {
         for (int i = 0; i < games->count && !idle; i++) {
             WebGame *game = games->games[i];
             pthread_mutex_lock(&game->lock);
-            if (now - game->last_seen_ms > games->idle_ms) idle = game;
+            if (now - game->last_seen_ms > games->idle_ms || (game->left_ms && now - game->left_ms > LEAVE_GRACE_MS))
+                idle = game;
             pthread_mutex_unlock(&game->lock);
         }
         if (!idle) continue;

@@ -3,8 +3,10 @@
  * A game's thread does what the table wants of its brains (seating.h) without holding the
  * game's lock, so requests are served while a brain thinks; a request that changes the game
  * sets the table's cancel flag and the thread drops the now pointless question. The games are
- * found by a random id. A game closes when its page says it is going away, when nobody has
- * asked about it for the idle time, or when the server stops; closing stops its brains. At
+ * found by a random id (which the page keeps in its address, so a reload finds its game). A
+ * game closes when its page has gone away and no page asked for it within a grace (longer than
+ * a long poll, so that a reloaded page takes it over), when nobody has asked about it for the
+ * idle time, or when the server stops; closing stops its brains. At
  * most `max_games` are open at once. Games are reference-counted: one closed while a request
  * still uses it is freed when that request is done. */
 #ifndef WUZI_PLAY_WEB_GAMES_H
@@ -28,6 +30,7 @@ typedef struct WebGame {
     bool closing;
     int brains_running;          /* brain processes of this game, as its thread last saw */
     int64_t last_seen_ms;
+    int64_t left_ms;             /* when its page said it went away; 0 while a page is there */
     pthread_t thread;
     int refs;                    /* under the registry's lock */
 } WebGame;
@@ -55,6 +58,8 @@ WebGame *web_games_create(WebGames *games, const TableRules *rules);
 /* The game with that id, acquired (counts as being seen), or NULL. */
 WebGame *web_games_acquire(WebGames *games, const char *id);
 void web_games_release(WebGames *games, WebGame *game);
+/* Its page went away: close it after a grace, unless a page asks for it again (a reload). */
+void web_games_leave(WebGames *games, WebGame *game);
 /* Close it now (idempotent); the caller still holds its reference. */
 void web_games_close(WebGames *games, WebGame *game);
 int web_games_open_count(WebGames *games);

@@ -20,4 +20,8 @@ check "sprt.sh shows which" grep -q 'engine old (/nonexistent/brain) cannot play
 sh "$here/tournament/ladder.sh" -g 2 -c 1 -l "n1 n2" -b "$WUZI_BRAIN" -r "$WUZI_RUNNER" -d "$out.d" > "$out" 2>&1
 check "ladder.sh plays" grep -q '^  n2 vs n1: ' "$out"
 check "ladder.sh defaults to a game clock" grep -q '^Conditions: tc=10/0.2 (game clock/move, s), tolerance 100 ms' "$out"
+# the default order is the measured one that docs/levels.md gives (weakest first)
+order=$(sed -n 's/^Weakest first: \*\*`\([^`]*\)`\*\*.*/\1/p' "$here/docs/levels.md")
+check "docs/levels.md gives the ladder's order" [ -n "$order" ]
+check "ladder.sh's default order is the measured one" grep -q "^levels=\"$order\"\$" "$here/tournament/ladder.sh"
 echo "$passed passed, $failed failed"

@@ -13,7 +13,7 @@ if [ -n "$missing" ]; then
         echo "0 passed, 1 failed"
         exit 1
     fi
-    echo "SKIP: browser test: missing$missing (.ci/run installs them)"
+    echo "SKIP: browser test: missing$missing (apt-get install chromium nodejs npm, then npm ci in tests/browser, removes this skip; .ci/run does both)"
     echo "0 passed, 0 failed, 1 skipped"
     exit 0
 fi

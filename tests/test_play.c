@@ -6,12 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "http.h"
 #include "json_out.h"
 #include "notation.h"
+#include "play_options.h"
 #include "record_file.h"
 #include "seat.h"
 #include "seating.h"
@@ -51,6 +53,38 @@ static void test_book_notation(void) {
     CHECK(notation_parse("-1,3", 15, 15, &x, &y) == NOTATION_NOT_A_CELL);
 }
 
+/* ---- rule names: "exact five" everywhere, "standard" read as its alias ---- */
+
+static void test_rule_names(void) {
+    CHECK(strcmp(rule_name(1), "exact five") == 0 && strcmp(rule_file_name(1), "exact-five") == 0);
+    CHECK(rule_parse("standard") == 1 && rule_parse("Exact Five") == 1 && rule_parse("exact-five") == 1);
+    CHECK(rule_parse("1") == 1 && rule_parse("renju") == 4 && rule_parse("caro exact five") == 9);
+    CHECK(rule_parse("3") == -1 && rule_parse("chess") == -1 && rule_parse("") == -1);
+    PlayOptions options;
+    char why[256];
+    char *argv[] = {"wuzi-play", "--rule", "standard", NULL};
+    CHECKF(play_options_parse(&options, 3, argv, why, sizeof why) && options.rule == 1, "%s", why);
+    LoadedGame *g = malloc(sizeof *g);
+    CHECK(record_parse("(;GM[4]SZ[15]RU[standard];B[hh])", RECORD_SGF, g, why, sizeof why) && g->rule == 1);
+    free(g);
+    char dir[] = "/tmp/wuzi-rule-XXXXXX", path[64];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/g.sgf", dir);
+    GameRecord *record = calloc(1, sizeof *record);
+    record->width = record->height = 15;
+    record->rule = 1;
+    CHECK(record_save(path, record, why, sizeof why));
+    FILE *file = fopen(path, "r");
+    char text[256] = "";
+    const size_t n = file ? fread(text, 1, sizeof text - 1, file) : 0;
+    text[n] = '\0';
+    if (file) fclose(file);
+    CHECKF(strstr(text, "RU[exact five]") != NULL, "%s", text);
+    unlink(path);
+    rmdir(dir);
+    free(record);
+}
+
 /* ---- thinking ---- */
 
 static void test_thinking_wuzi_words(void) {
@@ -84,6 +118,17 @@ static void test_thinking_other_words(void) {
     CHECKF(strcmp(line, "just some words [31m") == 0, "raw text kept printable: \"%s\"", line);
 }
 
+/* The analysis output the brain prints for YXNBEST n: one line per best move per iteration. */
+static void test_thinking_multipv(void) {
+    Thinking t;
+    thinking_parse(&t, WHITE, "depth 7 multipv 2 score -35 nodes 900 nps 9000 time 100 pv 7,7 8,8", 15, 15);
+    CHECK(t.multipv == 2 && t.depth == 7 && t.has_score && t.score == -35 && t.pv_count == 2);
+    thinking_parse(&t, WHITE, "depth 9 multipv 1 score win in 4 nodes 5 nps 5 time 1 pv 3,3", 15, 15);
+    CHECK(t.multipv == 1 && t.mate == 4 && t.pv_x[0] == 3);
+    thinking_parse(&t, WHITE, "depth 9 score 10 pv 3,3", 15, 15);
+    CHECK(t.multipv == 0);
+}
+
 /* ---- records ---- */
 
 static void test_psq_and_sgf_read(void) {
@@ -94,7 +139,7 @@ static void test_psq_and_sgf_read(void) {
     CHECK(g->width == 15 && g->count == 3 && g->x[0] == 7 && g->y[0] == 7 && g->x[2] == 9 && g->y[2] == 7);
     CHECK(!record_parse("hello\n", RECORD_PSQ, g, why, sizeof why));
     CHECK(!record_parse("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n", RECORD_PSQ, g, why, sizeof why));
-    CHECKF(strstr(why, "repeats"), "why: %s", why);
+    CHECKF(strstr(why, "move 2 (h8) repeats move 1"), "why: %s", why); /* book notation, as people read */
     CHECK(!record_parse("Piskvorky 15x15, 11:11, 0\n16,8,0\n", RECORD_PSQ, g, why, sizeof why));
     CHECK(record_parse("(;FF[4]GM[4]SZ[20]RU[renju]C[a \\] comment];B[jj];W[kk](;B[ab])(;B[cd]))", RECORD_SGF, g,
                        why, sizeof why));
@@ -147,6 +192,14 @@ static void test_save_and_load_round_trip(void) {
         CHECKF(record_save(path, record, why, sizeof why), "save %s: %s", names[f], why);
         CHECKF(record_load(path, loaded, why, sizeof why), "load %s: %s", names[f], why);
         CHECK(loaded->count == 4 && loaded->width == 15 && loaded->x[1] == 8 && loaded->y[3] == 0);
+        if (f == 1) { /* an unfinished game has no result (RE[0] would be a draw); wuzi-play wrote it */
+            FILE *file = fopen(path, "r");
+            char text[512] = "";
+            const size_t n = file ? fread(text, 1, sizeof text - 1, file) : 0;
+            text[n] = '\0';
+            if (file) fclose(file);
+            CHECKF(!strstr(text, "RE[") && strstr(text, "AP[wuzi-play]"), "SGF: %s", text);
+        }
         unlink(path);
     }
     char txt[128];
@@ -209,6 +262,16 @@ static void test_table_occupied_and_off_board(void) {
     CHECK(!table_play(table, 7, 7, why, sizeof why) && strstr(why, "h8 is taken"));
     CHECK(!table_play(table, 15, 0, why, sizeof why) && strstr(why, "off the board"));
     CHECK(table->count == 1);
+    /* a brain's move on a stone loses, the cell named as people name it */
+    TablePlayer brain = {.brain = true};
+    snprintf(brain.name, sizeof brain.name, "Bot");
+    table_set_player(table, WHITE, &brain);
+    TableSnapshot *s = malloc(sizeof *s);
+    table_snapshot(table, s);
+    const TableAnswer answer = {.outcome = SEAT_MOVED, .x = 7, .y = 7};
+    CHECK(table_apply(table, s, &answer) && table->end == TABLE_ILLEGAL);
+    CHECKF(strstr(table->reason, "Bot played h8, a cell already taken"), "%s", table->reason);
+    free(s);
     free_table(table);
 }
 
@@ -275,11 +338,185 @@ static void test_table_swap_and_hint(void) {
     CHECK(s->want == WANT_HINT && s->color == BLACK && s->brain_color == WHITE);
     TableAnswer answer = {.outcome = SEAT_MOVED, .x = 7, .y = 7};
     CHECK(table_apply(table, s, &answer) && table->has_hint && table->count == 0);
-    table_swap(table);
+    CHECK(table_swap(table, why, sizeof why));
     CHECK(table->players[BLACK].brain && !table->players[WHITE].brain && !table->has_hint);
     table_snapshot(table, s);
     CHECK(s->want == WANT_MOVE && s->color == BLACK);
     CHECK(!table_want_hint(table, why, sizeof why));
+    free(s);
+    free_table(table);
+}
+
+static TablePlayer brain_player(const char *name) {
+    TablePlayer brain = {.brain = true};
+    snprintf(brain.name, sizeof brain.name, "%s", name);
+    snprintf(brain.command, sizeof brain.command, "true");
+    return brain;
+}
+
+static Table *new_swap_table(TableOpeningRule rule) {
+    Table *table = malloc(sizeof *table);
+    const TableRules rules = {.width = 15, .height = 15, .rule = 0, .turn_ms = 100, .opening_rule = rule};
+    if (table) table_init(table, &rules);
+    return table;
+}
+
+/* A brain's SWAP2BOARD answer to the snapshot it was asked: SWAP, or `count` stones. */
+static bool brain_answers(Table *table, bool swap, int count, const int (*cells)[2]) {
+    TableSnapshot *s = malloc(sizeof *s);
+    table_snapshot(table, s);
+    TableAnswer answer = {.outcome = SEAT_MOVED, .swap = swap, .count = count};
+    for (int i = 0; i < count; i++) {
+        answer.sx[i] = cells[i][0];
+        answer.sy[i] = cells[i][1];
+    }
+    const bool asked = s->want == WANT_SWAP;
+    const bool applied = asked && table_apply(table, s, &answer);
+    free(s);
+    return applied;
+}
+
+/* Swap2 both ways round: the person opens and the brain picks, or the brain opens and the
+ * person picks; every choice and every refusal on the way. */
+static void test_swap2_opening(void) {
+    const int three[][2] = {{7, 7}, {8, 8}, {8, 6}}, two[][2] = {{3, 3}, {11, 11}}, one[][2] = {{0, 0}};
+    char why[256];
+    /* the person opens (black's seat), the brain takes black */
+    Table *table = new_swap_table(OPENING_RULE_SWAP2);
+    const TablePlayer bot = brain_player("Bot");
+    table_set_player(table, WHITE, &bot);
+    CHECK(table->stage == STAGE_PLACE3 && table_actor(table) == BLACK);
+    CHECK(play_all(table, three, 2) && table->stage == STAGE_PLACE3); /* black, then white: the person places both */
+    CHECK(!table_undo(table, why, sizeof why) && strstr(why, "swap opening"));
+    CHECK(!table_swap(table, why, sizeof why));
+    CHECK(play_all(table, three + 2, 1) && table->stage == STAGE_CHOOSE3 && table_actor(table) == WHITE);
+    CHECK(!table_play(table, 0, 0, why, sizeof why) && strstr(why, "chooses a colour"));
+    CHECK(!table_choose(table, CHOICE_BLACK, why, sizeof why) && strstr(why, "Bot chooses"));
+    CHECK(brain_answers(table, true, 0, NULL));
+    CHECK(table->stage == STAGE_PLAY && table->players[BLACK].brain && !table->players[WHITE].brain);
+    CHECK(table_to_move(table) == WHITE && table_play(table, 0, 0, why, sizeof why) && table->count == 4);
+    CHECK(table->opening_count == 3 && table_undo(table, why, sizeof why) && table->count == 3);
+    CHECK(!table_undo(table, why, sizeof why)); /* not into the opening */
+    free_table(table);
+    /* the brain places two more, and the person picks white: the person places the 6th */
+    table = new_swap_table(OPENING_RULE_SWAP2);
+    table_set_player(table, WHITE, &bot);
+    CHECK(play_all(table, three, 3) && brain_answers(table, false, 2, two));
+    CHECKF(table->stage == STAGE_CHOOSE5 && table->count == 5 && table_actor(table) == BLACK, "stage %d", table->stage);
+    CHECK(table_choose(table, CHOICE_WHITE, why, sizeof why));
+    CHECK(table->stage == STAGE_PLAY && !table->players[WHITE].brain && table->players[BLACK].brain);
+    CHECK(table_play(table, 0, 1, why, sizeof why) && table->count == 6);
+    free_table(table);
+    /* the brain opens (black's seat): three stones, the person places two more, the brain
+     * then plays the 6th and so takes white */
+    table = new_swap_table(OPENING_RULE_SWAP2);
+    table_set_player(table, BLACK, &bot);
+    CHECK(!table_play(table, 7, 7, why, sizeof why) && strstr(why, "places the opening's stones"));
+    CHECK(brain_answers(table, false, 3, three) && table->count == 3 && table->stage == STAGE_CHOOSE3);
+    CHECK(table_choose(table, CHOICE_TWO_MORE, why, sizeof why) && table->stage == STAGE_PLACE2);
+    CHECK(play_all(table, two, 2) && table->stage == STAGE_CHOOSE5 && table_actor(table) == BLACK);
+    CHECK(brain_answers(table, false, 1, one));
+    CHECK(table->stage == STAGE_PLAY && table->count == 6 && table->players[WHITE].brain && !table->players[BLACK].brain);
+    CHECK(table_to_move(table) == BLACK);
+    free_table(table);
+    /* a brain's wrong answer loses; swap1 has no two more stones */
+    table = new_swap_table(OPENING_RULE_SWAP2);
+    table_set_player(table, BLACK, &bot);
+    CHECK(brain_answers(table, false, 2, two) && table_over(table) && table->end == TABLE_ILLEGAL);
+    free_table(table);
+    table = new_swap_table(OPENING_RULE_SWAP);
+    table_set_player(table, BLACK, &bot);
+    CHECK(brain_answers(table, false, 3, three));
+    CHECK(!table_choose(table, CHOICE_TWO_MORE, why, sizeof why) && strstr(why, "only under swap2"));
+    CHECK(table_choose(table, CHOICE_BLACK, why, sizeof why) && !table->players[BLACK].brain);
+    CHECK(table_to_move(table) == WHITE && table->players[WHITE].brain);
+    free_table(table);
+    /* a swap opening starts on an empty board */
+    table = new_swap_table(OPENING_RULE_NONE);
+    const TableRules swap_rules = {.width = 15, .height = 15, .turn_ms = 100, .opening_rule = OPENING_RULE_SWAP2};
+    const int xs[] = {7}, ys[] = {7};
+    CHECK(!table_new_game(table, &swap_rules, 1, xs, ys, why, sizeof why) && strstr(why, "empty board"));
+    free_table(table);
+}
+
+static void sleep_ms(int ms) {
+    const struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* A game clock: a person whose clock runs out loses at once; a brain whose move comes after
+ * its time is up loses; the time a move and the time left go to the brain. */
+static void test_game_clock(void) {
+    Table *table = malloc(sizeof *table);
+    const TableRules rules = {.width = 15, .height = 15, .turn_ms = 5000, .game_ms = 300};
+    table_init(table, &rules);
+    char why[256];
+    const int64_t until = table_ms_until_flag(table);
+    CHECKF(until > 200 && until <= 300, "%lld ms left", (long long)until);
+    CHECK(table_time_left(table, WHITE) == 300);
+    sleep_ms(350);
+    CHECK(!table_play(table, 7, 7, why, sizeof why) && strstr(why, "ran out of time"));
+    CHECKF(table_over(table) && table->end == TABLE_TIME && table->result == RESULT_WHITE_WINS &&
+           strstr(table->reason, "you (black) ran out of time"), "%s", table->reason);
+    CHECK(table_time_left(table, BLACK) == 0 && table_ms_until_flag(table) == -1);
+    /* a brain: told its time left, and its late move loses */
+    const TablePlayer bot = brain_player("Bot");
+    CHECK(table_new_game(table, &rules, 0, NULL, NULL, why, sizeof why));
+    table_set_player(table, BLACK, &bot);
+    CHECK(table_ms_until_flag(table) == -1); /* no person's clock runs */
+    TableSnapshot *s = malloc(sizeof *s);
+    table_snapshot(table, s);
+    CHECK(s->want == WANT_MOVE && s->time_left_ms > 250 && s->time_left_ms <= 300);
+    TableAnswer answer = {.outcome = SEAT_MOVED, .x = 7, .y = 7, .elapsed_ms = 400};
+    CHECK(table_apply(table, s, &answer) && table_over(table) && table->end == TABLE_TIME);
+    CHECKF(strstr(table->reason, "Bot (black) ran out of time"), "%s", table->reason);
+    free(s);
+    free_table(table);
+}
+
+/* The analysis at the table: the position shown, its best moves and scores from the multipv
+ * lines, the graph's black-view evaluation, stepping back, a move that replaces the rest. */
+static void test_table_analysis(void) {
+    Table *table = new_table(15, 15, 0);
+    const int moves[][2] = {{7, 7}, {8, 8}, {8, 6}};
+    CHECK(play_all(table, moves, 3));
+    char why[256];
+    const TablePlayer bot = brain_player("Analyst");
+    CHECK(!table_analyse(table, true, NULL, 3, why, sizeof why));
+    CHECK(table_analyse(table, true, &bot, 3, why, sizeof why) && table->analysis.on);
+    TableSnapshot *s = malloc(sizeof *s);
+    table_snapshot(table, s);
+    CHECK(s->want == WANT_ANALYSIS && s->count == 3 && s->color == WHITE && s->lines == 3 &&
+          s->analysis_ms == TABLE_ANALYSIS_FIRST_MS);
+    const TableVoice voice = {.generation = s->generation, .want = WANT_ANALYSIS, .side = WHITE};
+    table_thinking(table, &voice, "depth 4 multipv 1 score 120 nodes 1 nps 1 time 1 pv 6,8 5,9");
+    table_thinking(table, &voice, "depth 4 multipv 2 score 80 nodes 1 nps 1 time 1 pv 9,5");
+    table_thinking(table, &voice, "depth 4 multipv 3 score 60 nodes 1 nps 1 time 1 pv 6,6");
+    CHECK(table->analysis.line_count == 3 && table->analysis.line[1].pv_x[0] == 9 && table->analysis.line[2].score == 60);
+    CHECK(table->evals[3].known && table->evals[3].score == -120); /* white's +120 is black's -120 */
+    table_thinking(table, &voice, "NBEST 6,8 9,5 6,6"); /* after scored lines it changes nothing */
+    CHECK(table->analysis.line[0].has_score);
+    TableAnswer answer = {.outcome = SEAT_CANCELLED};
+    CHECK(table_apply(table, s, &answer) && !table->analysis.finished);
+    answer.outcome = SEAT_MOVED;
+    CHECK(table_apply(table, s, &answer) && !table->analysis.finished &&
+          table->analysis.round_ms == 2 * TABLE_ANALYSIS_FIRST_MS);
+    /* back one move: another position, nothing known of it yet; old lines are dropped */
+    CHECK(table_view(table, 2, why, sizeof why) && table->analysis.line_count == 0 && table->board->move_count == 2);
+    table_thinking(table, &voice, "depth 5 multipv 1 score 999 pv 1,1");
+    CHECK(table->analysis.line_count == 0);
+    table_snapshot(table, s);
+    CHECK(s->want == WANT_ANALYSIS && s->count == 2 && s->color == BLACK);
+    const TableVoice now = {.generation = s->generation, .want = WANT_ANALYSIS, .side = BLACK};
+    table_thinking(table, &now, "NBEST 9,9 10,10"); /* a brain without multipv lines */
+    CHECK(table->analysis.line_count == 2 && !table->analysis.line[0].has_score && table->analysis.line[1].pv_x[0] == 10);
+    CHECK(!table_view(table, 9, why, sizeof why));
+    /* a move at the earlier position replaces the rest of the game */
+    CHECK(table_play(table, 0, 0, why, sizeof why) && table->count == 3 && table->x[2] == 0);
+    CHECK(!table->evals[3].known);
+    CHECK(table_analyse(table, false, &bot, 3, why, sizeof why) && table->analysis.view == 3);
+    table_snapshot(table, s);
+    CHECK(s->want == WANT_NOTHING); /* people on both sides */
     free(s);
     free_table(table);
 }
@@ -353,6 +590,44 @@ static void takeback_case(const char *options, bool restarted) {
 
 static void test_seat_takeback_sent(void) { takeback_case("good", false); }
 static void test_seat_without_takeback_is_restarted(void) { takeback_case("good -notakeback", true); }
+
+static void to_table(void *context, const TableVoice *voice, const char *text) {
+    table_thinking(context, voice, text);
+}
+
+/* A hint's score is the person's (the side to move), not the brain's colour's. */
+static void test_hint_score_is_the_persons(void) {
+    char command[512];
+    if (!fake_command(command, sizeof command, "good -altmessage")) {
+        printf("SKIP: WUZI_TOOLS is not set\n");
+        return;
+    }
+    Table *table = new_table(15, 15, 0);
+    TablePlayer brain = {.brain = true};
+    snprintf(brain.name, sizeof brain.name, "fake");
+    snprintf(brain.command, sizeof brain.command, "%s", command);
+    table_set_player(table, WHITE, &brain);
+    Seating seating;
+    seating_init(&seating, &table->cancel);
+    char why[256];
+    CHECK(table_want_hint(table, why, sizeof why));
+    TableSnapshot *s = malloc(sizeof *s);
+    table_snapshot(table, s);
+    atomic_store(&table->cancel, false);
+    TableAnswer answer;
+    CHECK(seating_step(&seating, s, to_table, table, &answer) && table_apply(table, s, &answer));
+    CHECK(table->has_hint);
+    CHECKF(table->thinking.side == BLACK && table->thinking.brain == WHITE && table->thinking.hint,
+           "side %d brain %d hint %d", table->thinking.side, table->thinking.brain, table->thinking.hint);
+    CHECK(table->thinking.has_score && table->thinking.score == 10);
+    /* a line from a question no longer asked is dropped */
+    const TableVoice stale = {.generation = table->generation - 1, .want = WANT_MOVE, .brain_color = WHITE, .side = WHITE};
+    table_thinking(table, &stale, "depth 5 score -900");
+    CHECK(table->thinking.score == 10);
+    free(s);
+    seating_destroy(&seating);
+    free_table(table);
+}
 
 static void test_seat_late_and_crashing_brains(void) {
     char late[512], crash[512];
@@ -498,6 +773,8 @@ int main(void) {
     RUN(test_book_notation);
     RUN(test_thinking_wuzi_words);
     RUN(test_thinking_other_words);
+    RUN(test_thinking_multipv);
+    RUN(test_rule_names);
     RUN(test_psq_and_sgf_read);
     RUN(test_save_and_load_round_trip);
     RUN(test_table_refuses_bad_moves);
@@ -505,8 +782,12 @@ int main(void) {
     RUN(test_table_renju_foul_refused);
     RUN(test_table_undo_back_to_the_persons_move);
     RUN(test_table_swap_and_hint);
+    RUN(test_swap2_opening);
+    RUN(test_game_clock);
+    RUN(test_table_analysis);
     RUN(test_seat_takeback_sent);
     RUN(test_seat_without_takeback_is_restarted);
+    RUN(test_hint_score_is_the_persons);
     RUN(test_seat_late_and_crashing_brains);
     RUN(test_http_requests);
     RUN(test_http_forms);

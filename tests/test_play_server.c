@@ -257,7 +257,7 @@ static void test_every_route(void) {
     CHECK(request(&server, "GET", "/style.css", NULL, r) && r->status == 200 && strstr(r->text, "text/css"));
     CHECK(request(&server, "GET", "/app.js", NULL, r) && r->status == 200 && strstr(r->text, "text/javascript"));
     CHECK(request(&server, "GET", "/api/config", NULL, r) && r->status == 200 && strstr(r->body, "\"levels\":[\"n1\"") &&
-          strstr(r->body, "{\"id\":\"engine:1\",\"name\":\"fake_brain\"}") && strstr(r->body, "\"white\":\"engine:1\""));
+          strstr(r->body, "{\"id\":\"engine:1\",\"name\":\"fake_brain\",\"rect\":true}") && strstr(r->body, "\"white\":\"engine:1\""));
     char id[32];
     CHECK(create(&server, "black=you&white=engine:1&rule=0&size=15&time=300&opening=0", id, r));
     CHECK(json_number(r->body, "time") == 300 && move_count(r->body) == 0);
@@ -327,15 +327,17 @@ static void test_bad_requests_refused(void) {
     expect(&server, RAW("GET / HTTP/1.1\r\n%sBad Header\r\n\r\n", host), 400, "header");
     expect(&server, RAW("POST /api/games HTTP/1.1\r\n%sTransfer-Encoding: chunked\r\n\r\n", host), 501,
            "chunked");
-    /* oversized: a head past 8 KiB, a body past 4 KiB, a long URL */
+    /* oversized: a head past 8 KiB, a body past 64 KiB, a long URL */
     int n = snprintf(raw, sizeof raw, "GET / HTTP/1.1\r\n%sX-Big: ", host);
     memset(raw + n, 'a', 9000);
     n += 9000;
     n += snprintf(raw + n, sizeof raw - (size_t)n, "\r\n\r\n");
     expect_bytes(&server, raw, (size_t)n, 431, "larger than");
-    n = snprintf(raw, sizeof raw, "POST /api/games HTTP/1.1\r\n%sContent-Length: 5000\r\n\r\n", host);
-    memset(raw + n, 'a', 5000);
-    expect_bytes(&server, raw, (size_t)n + 5000, 413, "larger than");
+    char *big = malloc(80000);
+    n = snprintf(big, 80000, "POST /api/games HTTP/1.1\r\n%sContent-Length: 70000\r\n\r\n", host);
+    memset(big + n, 'a', 70000);
+    expect_bytes(&server, big, (size_t)n + 70000, 413, "larger than");
+    free(big);
     n = snprintf(raw, sizeof raw, "GET /");
     memset(raw + n, 'a', 2000);
     n += 2000;
@@ -511,6 +513,195 @@ static void test_other_brain_whole_game(void) {
     free(r);
 }
 
+/* POST a saved game's text (text/plain) to a game. */
+static bool post_record(const Server *server, const char *id, const char *format, const char *text, Reply *reply) {
+    char *raw = malloc(16384);
+    snprintf(raw, 16384,
+             "POST /api/games/%s/load?format=%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: http://127.0.0.1:%d\r\n"
+             "Content-Type: text/plain; charset=utf-8\r\nContent-Length: %zu\r\n\r\n%s",
+             id, format, server->port, server->port, strlen(text), text);
+    const bool ok = exchange(server->port, raw, strlen(raw), reply);
+    free(raw);
+    return ok;
+}
+
+/* What the command line asks for is the page's first game (--load, --openings); a saved game
+ * sent by the page is played on; the boards offered are the engine's. */
+static void test_first_game_and_saved_games(void) {
+    if (programs_missing()) return;
+    char dir[] = "/tmp/wuzi-web-load-XXXXXX", psq[128], openings[128];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(psq, sizeof psq, "%s/foul.psq", dir);
+    snprintf(openings, sizeof openings, "%s/openings.txt", dir);
+    FILE *file = fopen(psq, "w");
+    if (file) fputs("Piskvorky 15x15, 11:11, 0\n8,8,0\n1,1,0\n9,8,0\n1,3,0\nfake\nother\n0\n", file);
+    if (file) fclose(file);
+    file = fopen(openings, "w");
+    if (file) fputs("0,0, 1,1, 2,0\n", file);
+    if (file) fclose(file);
+    Server server;
+    char norect[512];
+    const char *args[] = {"--rule", "4", "--load", psq, "--engine", norect, NULL};
+    server_tag(&server, "load");
+    fake(norect, sizeof norect, &server, "good -norect");
+    CHECK(server_start(&server, args));
+    Reply *r = malloc(sizeof *r);
+    char id[32];
+    CHECK(create(&server, "black=you&white=you&first=1", id, r));
+    CHECKF(move_count(r->body) == 4 && json_number(r->body, "rule") == 4, "%.300s", r->body);
+    CHECK(create(&server, "black=you&white=you", id, r) && move_count(r->body) == 0);
+    CHECK(post_record(&server, id, "sgf", "(;FF[4]GM[4]SZ[20]RU[exact five];B[jj];W[kk];B[jk])", r) && r->status == 200);
+    CHECKF(move_count(r->body) == 3 && json_number(r->body, "width") == 20 && json_number(r->body, "rule") == 1,
+           "%d %.300s", r->status, r->body);
+    CHECK(post_record(&server, id, "psq", "nonsense", r) && r->status == 422 && strstr(r->body, "not a psq record"));
+    CHECK(post_record(&server, id, "doc", "x", r) && r->status == 400);
+    /* the boards: the common ones first, every square the engine plays, the rectangles; an
+     * engine that refuses RECTSTART is said to */
+    CHECK(request(&server, "GET", "/api/config", NULL, r) && r->status == 200);
+    CHECKF(strstr(r->body, "\"sizes\":[15,19,20,5,6,7,") && strstr(r->body, ",31,32]") &&
+           strstr(r->body, "\"rectangles\":[\"20x15\"") && strstr(r->body, "\"rect\":false"), "%.900s", r->body);
+    CHECK(server_stop(&server));
+    const char *from_file[] = {"--openings", openings, NULL};
+    CHECK(server_start(&server, from_file));
+    CHECK(create(&server, "black=you&white=you&first=1", id, r));
+    CHECKF(strstr(r->body, "\"moves\":[[7,7],[8,8],[9,7]]"), "%.300s", r->body);
+    CHECK(request(&server, "GET", "/api/config", NULL, r) && strstr(r->body, "\"opening\":true"));
+    /* the page went away: a reload asks again at once and the game is still there */
+    CHECK(requestf(&server, "POST", r, NULL, "/api/games/%s/leave", id) && r->status == 200);
+    CHECK(requestf(&server, "GET", r, NULL, "/api/games/%s", id) && r->status == 200 && move_count(r->body) == 3);
+    CHECK(server_stop(&server));
+    free(r);
+    unlink(psq);
+    unlink(openings);
+    rmdir(dir);
+}
+
+/* Poll the state until `text` is in it; the last state in reply. */
+static bool wait_text(const Server *server, const char *id, const char *text, Reply *reply) {
+    const int64_t until = monotonic_ms() + 20000;
+    long version = 0;
+    while (monotonic_ms() < until) {
+        if (!requestf(server, "GET", reply, NULL, "/api/games/%s?since=%ld", id, version) || reply->status != 200)
+            return false;
+        if (strstr(reply->body, text)) return true;
+        version = json_number(reply->body, "version");
+    }
+    printf("     (waited for %s in %.600s)\n", text, reply->body);
+    return false;
+}
+
+/* The analysis through the API: the brain's multipv lines as best moves with scores, the
+ * position shown stepped back and forth, the graph's points; a brain without YXNBEST is
+ * restarted and its own MESSAGE lines shown; the analysing brain is one more process. */
+static void test_analysis(void) {
+    if (programs_missing()) return;
+    Server server;
+    char nbest[512], plain[512];
+    const char *args[] = {"--engine", nbest, "--engine", plain, NULL};
+    server_tag(&server, "analysis");
+    fake(nbest, sizeof nbest, &server, "good -nbest");
+    fake(plain, sizeof plain, &server, "good -altmessage");
+    CHECK(server_start(&server, args));
+    Reply *r = malloc(sizeof *r);
+    char id[32];
+    CHECK(create(&server, "black=you&white=you", id, r));
+    play(&server, id, 7, 7, r);
+    play(&server, id, 8, 8, r);
+    CHECK(requestf(&server, "POST", r, "on=1&brain=engine:1&lines=2", "/api/games/%s/analysis", id) && r->status == 200);
+    CHECK(json_true(r->body, "on") && json_number(r->body, "view") == 2);
+    /* the fake's best moves: the empty cells nearest the centre, scored 100 - 10 K + depth */
+    CHECK(wait_text(&server, id, "\"best\":[{\"pv\":[[7,6]],\"score\":", r));
+    CHECK(wait_text(&server, id, "{\"pv\":[[6,7]],\"score\":", r) && strstr(r->body, "\"side\":\"black\""));
+    CHECK(strstr(r->body, "\"evals\":[[2,{\"score\":"));
+    CHECK(requestf(&server, "POST", r, "view=1", "/api/games/%s/analysis", id) && r->status == 200 &&
+          json_number(r->body, "view") == 1 && move_count(r->body) == 2);
+    CHECK(wait_text(&server, id, "\"side\":\"white\",\"best\":[{\"pv\":[[7,6]],\"score\":", r));
+    CHECK(wait_text(&server, id, "\"evals\":[[1,{", r));
+    CHECK(requestf(&server, "POST", r, "view=7", "/api/games/%s/analysis", id) && r->status == 409);
+    if (process_scan_available()) CHECK(brains_with(server.tag) >= 1);
+    /* a brain that does not know YXNBEST: restarted, and its MESSAGE lines are what shows */
+    CHECK(requestf(&server, "POST", r, "brain=engine:2", "/api/games/%s/analysis", id) && r->status == 200);
+    CHECK(wait_text(&server, id, "no YXNBEST", r));
+    CHECK(wait_text(&server, id, "\"message\":\"Depth: ", r));
+    CHECK(requestf(&server, "POST", r, "on=0", "/api/games/%s/analysis", id) && r->status == 200 &&
+          !json_true(r->body, "on") && json_number(r->body, "view") == 2);
+    CHECK(server_stop(&server));
+    if (process_scan_available()) CHECK(brains_with(server.tag) == 0);
+    free(r);
+}
+
+/* Swap2 between a person and a brain, both ways round, through the API. */
+static void test_swap2(void) {
+    if (programs_missing()) return;
+    Server server;
+    char swapper[512], mover[512];
+    const char *args[] = {"--engine", swapper, "--engine", mover, NULL};
+    server_tag(&server, "swap2");
+    fake(swapper, sizeof swapper, &server, "good -swap2 swap");
+    fake(mover, sizeof mover, &server, "good -swap2 two");
+    CHECK(server_start(&server, args));
+    Reply *r = malloc(sizeof *r);
+    char id[32];
+    /* we open: three stones; the brain takes black, and we play white's 4th */
+    CHECK(create(&server, "black=you&white=engine:1&openingRule=swap2", id, r));
+    CHECK(strstr(r->body, "\"stage\":\"place3\"") && strstr(r->body, "\"openingRule\":\"swap2\""));
+    play(&server, id, 7, 7, r);
+    play(&server, id, 8, 8, r);
+    play(&server, id, 8, 6, r);
+    CHECK(r->status == 200 && move_count(r->body) == 3);
+    CHECK(wait_text(&server, id, "\"stage\":\"play\"", r));
+    CHECKF(strstr(r->body, "\"black\":{\"id\":\"engine:1\"") && strstr(r->body, "\"white\":{\"id\":\"you\""), "%.500s", r->body);
+    play(&server, id, 0, 0, r);
+    CHECK(r->status == 200 && move_count(r->body) == 4);
+    /* the brain opens: three stones; we ask for two more, the brain places them, and we choose */
+    CHECK(requestf(&server, "POST", r, "black=engine:2&white=you&openingRule=swap2", "/api/games/%s/new", id) && r->status == 200);
+    CHECK(wait_text(&server, id, "\"choosing\":true", r) && move_count(r->body) == 3);
+    CHECK(requestf(&server, "POST", r, "choice=two", "/api/games/%s/choose", id) && r->status == 200 &&
+          strstr(r->body, "\"stage\":\"place2\""));
+    play(&server, id, 0, 0, r);
+    play(&server, id, 14, 14, r);
+    CHECK(r->status == 200 && strstr(r->body, "\"stage\":\"choose5\""));
+    /* five stones: engine:2 answers one move, so it takes white; black is ours */
+    CHECK(wait_text(&server, id, "\"stage\":\"play\"", r) && wait_moves(&server, id, 6, r));
+    CHECKF(strstr(r->body, "\"black\":{\"id\":\"you\"") && strstr(r->body, "\"white\":{\"id\":\"engine:2\""), "%.500s", r->body);
+    /* and the person's choice: with engine:2 opening and picking one stone ... */
+    CHECK(requestf(&server, "POST", r, "black=engine:1&white=you&openingRule=swap", "/api/games/%s/new", id) && r->status == 200);
+    CHECK(wait_text(&server, id, "\"choosing\":true", r));
+    CHECK(requestf(&server, "POST", r, "choice=two", "/api/games/%s/choose", id) && r->status == 409);
+    CHECK(requestf(&server, "POST", r, "choice=black", "/api/games/%s/choose", id) && r->status == 200 &&
+          strstr(r->body, "\"black\":{\"id\":\"you\"") && strstr(r->body, "\"stage\":\"play\""));
+    CHECK(wait_moves(&server, id, 4, r)); /* the brain, now white, plays the 4th */
+    CHECK(requestf(&server, "POST", r, "choice=nonsense", "/api/games/%s/choose", id) && r->status == 400);
+    CHECK(requestf(&server, "POST", r, "openingRule=swap3", "/api/games/%s/new", id) && r->status == 422);
+    CHECK(server_stop(&server));
+    free(r);
+}
+
+/* A game clock: the person who does not move loses on time; a brain too slow for its game
+ * clock loses on time. */
+static void test_game_clock(void) {
+    if (programs_missing()) return;
+    Server server;
+    char slow[512];
+    const char *args[] = {"--engine", slow, "--time", "5000", NULL};
+    server_tag(&server, "clock");
+    fake(slow, sizeof slow, &server, "late 1500");
+    CHECK(server_start(&server, args));
+    Reply *r = malloc(sizeof *r);
+    char id[32];
+    CHECK(create(&server, "black=you&white=engine:1&clock=800", id, r));
+    CHECK(json_number(r->body, "gameTime") == 800);
+    CHECK(wait_text(&server, id, "\"over\":true", r));
+    CHECKF(strstr(r->body, "\"end\":\"time\"") && strstr(r->body, "you (black) ran out of time"), "%.500s", r->body);
+    /* the brain takes 1.5 s a move against 0.8 s on its clock (and 1 s of grace): it loses */
+    CHECK(requestf(&server, "POST", r, "black=engine:1&white=you&clock=800", "/api/games/%s/new", id) && r->status == 200);
+    CHECK(wait_text(&server, id, "\"over\":true", r));
+    CHECKF(strstr(r->body, "\"end\":\"time\"") && strstr(r->body, "white wins: fake_brain (black) ran out of time"), "%.500s", r->body);
+    CHECK(requestf(&server, "POST", r, "clock=-5", "/api/games/%s/new", id) && r->status == 422);
+    CHECK(server_stop(&server));
+    free(r);
+}
+
 /* A game nobody asks about is closed after --idle seconds, and its brain ends. */
 static void test_idle_game_closed(void) {
     if (programs_missing()) return;
@@ -541,6 +732,10 @@ int main(void) {
     RUN(test_two_games_at_once);
     RUN(test_served_while_a_brain_thinks);
     RUN(test_other_brain_whole_game);
+    RUN(test_first_game_and_saved_games);
+    RUN(test_analysis);
+    RUN(test_swap2);
+    RUN(test_game_clock);
     RUN(test_idle_game_closed);
     return check_summary();
 }

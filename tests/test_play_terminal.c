@@ -334,8 +334,12 @@ static void test_other_brain_plays_a_whole_game(void) {
     CHECK(pty_start(&p, argv));
     CHECK(pty_wait_for(&p, "(you) to move> ", WAIT_MS));
     pty_send(&p, "h8");
-    CHECK(pty_wait_for(&p, "fake_brain: depth 1  score +10  pv a15", WAIT_MS));
+    CHECK(pty_wait_for(&p, "fake_brain, thinking as white: depth 1  score +10  pv a15", WAIT_MS));
     CHECK(pty_wait_for(&p, "move 2 was a15", WAIT_MS));
+    /* a hint's score is black's, the person's: the line says so */
+    CHECK(pty_wait_for(&p, "(you) to move> ", WAIT_MS));
+    pty_send(&p, "hint");
+    CHECK(pty_wait_for(&p, "fake_brain, hint for black: depth 2", WAIT_MS));
     pty_send(&p, "undo");
     CHECK(pty_wait_for(&p, "fake_brain has no TAKEBACK", WAIT_MS));
     const char *mine[] = {"h8", "h9", "h10", "h11", "h12"};
@@ -364,11 +368,127 @@ static void test_two_brains_watched(void) {
     CHECK(pty_finish(&p) == 0);
 }
 
+static void fake_engine(char *out, size_t size, const char *arguments) {
+    snprintf(out, size, "'%s/fake_brain' %s", getenv("WUZI_TOOLS"), arguments);
+}
+
+/* Swap2 both ways round: we place three stones and the brain takes black; then the brain
+ * places three, we ask for two more, and the brain's move makes it white. */
+static void test_swap2_both_ways(void) {
+    if (skip_without_programs()) return;
+    char engine[512];
+    fake_engine(engine, sizeof engine, "good -swap2 swap");
+    Pty p;
+    char *argv[] = {(char *)player_program(), "--engine", engine, "--swap2", NULL};
+    CHECK(pty_start(&p, argv));
+    CHECK(pty_wait_for(&p, "you to place stone 1 (black)> ", WAIT_MS));
+    pty_send(&p, "h8");
+    CHECK(pty_wait_for(&p, "you to place stone 2 (white)> ", WAIT_MS));
+    pty_send(&p, "undo");
+    CHECK(pty_wait_for(&p, "refused: the swap opening cannot be taken back", WAIT_MS));
+    pty_send(&p, "i9");
+    CHECK(pty_wait_for(&p, "you to place stone 3 (black)> ", WAIT_MS));
+    pty_send(&p, "j8");
+    CHECK(pty_wait_for(&p, "fake_brain chooses a colour...", WAIT_MS));
+    CHECK(pty_wait_for(&p, "X black  fake_brain", WAIT_MS));
+    CHECK(pty_wait_for(&p, "white (you) to move> ", WAIT_MS));
+    CHECK(pty_finish(&p) == 0);
+
+    fake_engine(engine, sizeof engine, "good -swap2 one");
+    char *second[] = {(char *)player_program(), "--engine", engine, "--swap2", "--you", "white", NULL};
+    CHECK(pty_start(&p, second));
+    CHECK(pty_wait_for(&p, "fake_brain places the opening's first three stones...", WAIT_MS));
+    CHECK(pty_wait_for(&p, "move 3 was j8", WAIT_MS));
+    CHECK(pty_wait_for(&p, "you to choose: black, white or two (place two more)> ", WAIT_MS));
+    pty_send(&p, "h8");
+    CHECK(pty_wait_for(&p, "refused: you chooses a colour first", WAIT_MS));
+    pty_send(&p, "two");
+    CHECK(pty_wait_for(&p, "you to place stone 4 (white)> ", WAIT_MS));
+    pty_send(&p, "a1");
+    CHECK(pty_wait_for(&p, "you to place stone 5 (black)> ", WAIT_MS));
+    pty_send(&p, "o15");
+    CHECK(pty_wait_for(&p, "fake_brain chooses a colour...", WAIT_MS));
+    CHECK(pty_wait_for(&p, "move 6 was a15", WAIT_MS)); /* its first empty cell, as white */
+    CHECK(pty_wait_for(&p, "black (you) to move> ", WAIT_MS));
+    CHECK(pty_finish(&p) == 0);
+}
+
+/* The analysis in the terminal: the brain's best moves marked 1, 2, 3 on the board and listed
+ * with whose score they are; back and forward; the graph of the positions analysed. */
+static void test_analysis(void) {
+    if (skip_without_programs()) return;
+    char engine[512];
+    fake_engine(engine, sizeof engine, "good -nbest");
+    Pty p;
+    char *argv[] = {(char *)player_program(), "--engine", engine, NULL};
+    CHECK(pty_start(&p, argv));
+    CHECK(pty_wait_for(&p, "(you) to move> ", WAIT_MS));
+    pty_send(&p, "h8");
+    CHECK(pty_wait_for(&p, "move 2 was a15", WAIT_MS));
+    CHECK(pty_wait_for(&p, "(you) to move> ", WAIT_MS));
+    pty_send(&p, "analyse");
+    CHECK(pty_wait_for(&p, "analysis by fake_brain of move 2 of 2 (black to move), thinking", WAIT_MS));
+    CHECK(pty_wait_for(&p, "fake_brain analyses (type anything to stop it)...", WAIT_MS));
+    CHECK(pty_wait_for(&p, "analysis depth ", WAIT_MS));
+    CHECK(pty_wait_for(&p, ": h9 black +", WAIT_MS)); /* the cells nearest the centre, black's scores */
+    CHECK(pty_wait_for(&p, ", i8 black +", WAIT_MS)); /* all three known */
+    pty_send(&p, "");
+    CHECK(pty_wait_for(&p, " 9  . . . . . . . 1 . . . . . . .  9", WAIT_MS));
+    CHECK(pty_wait_for(&p, "  1. h9   black +", WAIT_MS));
+    CHECK(pty_wait_for(&p, "  3. i8   black +", WAIT_MS));
+    pty_send(&p, "back");
+    CHECK(pty_wait_for(&p, "analysis by fake_brain of move 1 of 2 (white to move)", WAIT_MS));
+    CHECK(pty_wait_for(&p, "analysis depth ", WAIT_MS));
+    pty_send(&p, "graph");
+    CHECK(pty_wait_for(&p, "move  score (black's view)", WAIT_MS));
+    CHECK(pty_wait_for(&p, "\n   1  -", WAIT_MS)); /* white's plus is black's minus */
+    CHECK(pty_wait_for(&p, "\n   2  +", WAIT_MS));
+    pty_send(&p, "forward");
+    CHECK(pty_wait_for(&p, "of move 2 of 2", WAIT_MS));
+    pty_send(&p, "go 9");
+    CHECK(pty_wait_for(&p, "refused: the game has moves 0 to 2", WAIT_MS));
+    pty_send(&p, "analyse off");
+    CHECK(pty_wait_for(&p, "black (you) to move> ", WAIT_MS));
+    CHECK(pty_finish(&p) == 0);
+}
+
+/* A brain without YXNBEST analyses by plain thinks: its own MESSAGE line is what shows. */
+static void test_analysis_by_a_plain_brain(void) {
+    if (skip_without_programs()) return;
+    char engine[512];
+    fake_engine(engine, sizeof engine, "good -altmessage");
+    Pty p;
+    char *argv[] = {(char *)player_program(), "--engine", engine, NULL};
+    CHECK(pty_start(&p, argv));
+    CHECK(pty_wait_for(&p, "(you) to move> ", WAIT_MS));
+    pty_send(&p, "analyse");
+    CHECK(pty_wait_for(&p, "analysis depth 1: a15 black +10", WAIT_MS));
+    pty_send(&p, "");
+    CHECK(pty_wait_for(&p, "note: fake_brain has no YXNBEST", WAIT_MS));
+    CHECK(pty_finish(&p) == 0);
+}
+
+/* A game clock: the person who does not move in time loses. */
+static void test_clock_runs_out(void) {
+    if (skip_without_programs()) return;
+    char engine[512];
+    fake_engine(engine, sizeof engine, "good");
+    Pty p;
+    char *argv[] = {(char *)player_program(), "--engine", engine, "--clock", "0:01", NULL};
+    CHECK(pty_start(&p, argv));
+    CHECK(pty_wait_for(&p, "X black  you                      0:01.0 left", WAIT_MS)); /* rounded up */
+    CHECK(pty_wait_for(&p, "Game over: white wins: you (black) ran out of time", WAIT_MS));
+    pty_send(&p, "h8");
+    CHECK(pty_wait_for(&p, "refused: the game is over", WAIT_MS));
+    CHECK(pty_finish(&p) == 0);
+}
+
 static void test_command_line_refused(void) {
     if (skip_without_programs()) return;
     const char *cases[][3] = {{"--size", "4", "--size"}, {"--rule", "3", "--rule"}, {"--level", "n9", "--level"},
-                              {"--you", "red", "--you"}, {"--bogus", "1", "unknown option"}};
-    for (int i = 0; i < 5; i++) {
+                              {"--you", "red", "--you"}, {"--bogus", "1", "unknown option"},
+                              {"--clock", "1:75", "--clock"}};
+    for (int i = 0; i < 6; i++) {
         Pty p;
         char *argv[] = {(char *)player_program(), (char *)cases[i][0], (char *)cases[i][1], NULL};
         CHECK(pty_start(&p, argv));
@@ -389,6 +509,10 @@ int main(void) {
     RUN(test_bad_input_refused_and_game_goes_on);
     RUN(test_other_brain_plays_a_whole_game);
     RUN(test_two_brains_watched);
+    RUN(test_swap2_both_ways);
+    RUN(test_analysis);
+    RUN(test_analysis_by_a_plain_brain);
+    RUN(test_clock_runs_out);
     RUN(test_command_line_refused);
     return check_summary();
 }

@@ -10,6 +10,7 @@
 #include "board.h"
 #include "brain_pipe.h"
 #include "check.h"
+#include "notation.h"
 #include "rules.h"
 
 #define REPLY_MS 5000
@@ -811,11 +812,23 @@ static void test_command_line(void) {
 static void test_demo(void) {
     const char *args[] = {"demo", "greedy", "n1", NULL};
     if (!start_with(args)) return;
-    bool result = false, board = false;
+    bool result = false, board = false, top_row = false;
+    int moves = 0;
     while (!result && brain_pipe_read(&brain, line, sizeof line, REPLY_MS)) {
         board = board || strstr(line, "[X]") || strstr(line, "[O]");
         result = starts_with(line, "Result: ");
+        top_row = top_row || starts_with(line, " 15 ");
+        /* "Move 1: X (greedy) plays h8  [protocol x,y = 7,7]": book notation, rows from the bottom */
+        const char *plays = strstr(line, " plays ");
+        int x, y;
+        char cell[8], expected[8];
+        if (!plays || sscanf(plays, " plays %7s [protocol x,y = %d,%d]", cell, &x, &y) != 3) continue;
+        notation_cell(x, y, 15, expected, sizeof expected);
+        CHECKF(strcmp(cell, expected) == 0, "demo named %d,%d %s, not %s", x, y, cell, expected);
+        moves++;
     }
+    CHECKF(moves > 0, "demo named no move");
+    CHECKF(top_row, "the demo's top row is not numbered 15 (rows count from the bottom)");
     CHECKF(board, "demo showed no board with the last move marked");
     CHECKF(result, "demo printed no result");
     CHECK(brain_pipe_wait(&brain, EXIT_MS) && brain.status == 0);

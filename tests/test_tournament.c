@@ -756,6 +756,7 @@ static void test_caro_blocked_five_plays_on(void) {
     play_match(&m, "caro", caro_black, caro_white, extra);
     CHECKF(strstr(m.out, "1-0 {A made five}") != NULL, "%s", m.out);
     CHECKF(pgn_plies(pgn) == 19, "caro game lasted %d moves", pgn_plies(pgn));
+    CHECKF(file_has(pgn, "[Coordinates \"" PGN_COORDINATES "\"]"), "the PGN does not say which way its rows count");
     end_match(&m);
     remove(pgn);
     snprintf(extra, sizeof extra, FAST " -rule 0 -games 1 -pgn %s", pgn);
@@ -956,8 +957,8 @@ static void test_shipped_openings_are_playable(void) {
         const char *name;
         int size, rule, least;
     } sets[] = {
-        {"freestyle-15", 15, 0, 100}, {"standard-15", 15, 1, 100}, {"renju-15", 15, 4, 100},
-        {"freestyle-20", 20, 0, 100}, {"standard-20", 20, 1, 100}, {"renju-20", 20, 4, 100},
+        {"freestyle-15", 15, 0, 100}, {"exact-five-15", 15, 1, 100}, {"renju-15", 15, 4, 100},
+        {"freestyle-20", 20, 0, 100}, {"exact-five-20", 20, 1, 100}, {"renju-20", 20, 4, 100},
         {"sprt-freestyle-15", 15, 0, 80},
     };
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {

@@ -13,13 +13,14 @@ difference measured against its neighbour.
 
   -b BRAIN      brain executable (default ./pbrain-wuzi)
   -r RUNNER     wuzi-tournament executable (default ./wuzi-tournament)
-  -l "LEVELS"   levels from weakest to strongest (default "n1 n2 n3 n5 greedy max")
+  -l "LEVELS"   levels from weakest to strongest (default "n1 n3 n2 n5 greedy max": the order
+                measured by this ladder, each level beating the one before; docs/levels.md)
   -g GAMES      games per neighbouring pair (default 100)
   -c N          games at the same time (default 2)
   -t TC         time control MATCH/TURN in seconds (default 10/0.2: a 10 s game clock)
   -T MS         move-time tolerance in ms (default 100)
   -s SIZE       board size (default 15)
-  -R RULE       0 freestyle, 1 standard, 4 renju (default 0)
+  -R RULE       0 freestyle, 1 exact five, 4 renju (default 0)
   -o FILE       openings in offset format (default tournament/openings/<rule>-<size>.txt)
   -d DIR        keep each pair's full output, PGN and logs in DIR (default: a new temp dir)
   -h            this help
@@ -28,7 +29,7 @@ EOF
 
 . "$(dirname "$0")/match_conditions.sh"
 brain=./pbrain-wuzi
-levels="n1 n2 n3 n5 greedy max"
+levels="n1 n3 n2 n5 greedy max"
 games=100
 dir=
 while getopts "b:r:l:g:c:t:T:s:R:o:d:h" opt; do

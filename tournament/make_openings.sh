@@ -11,7 +11,7 @@ dir=$(dirname "$0")/openings
 mkdir -p "$dir"
 for size in 15 20; do
     for rule in 0 1 4; do
-        case $rule in 0) name=freestyle ;; 1) name=standard ;; 4) name=renju ;; esac
+        case $rule in 0) name=freestyle ;; 1) name=exact-five ;; 4) name=renju ;; esac
         out=$dir/$name-$size.txt
         echo "making $out"
         "$runner" genopenings size=$size rule=$rule count="$count" seed=$((size * 10 + rule + 1)) out="$out"

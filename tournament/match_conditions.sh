@@ -28,7 +28,7 @@ condition_option() {
 # $2: a prefix whose opening file is preferred when it exists (sprt.sh: "sprt-", openings judged
 # balanced by a deeper search, on which fewer game pairs split 1-1 than on the shipped files).
 resolve_conditions() {
-    case $rule in 0) rule_name=freestyle ;; 1) rule_name=standard ;; 4) rule_name=renju ;; *) rule_name=rule$rule ;; esac
+    case $rule in 0) rule_name=freestyle ;; 1) rule_name=exact-five ;; 4) rule_name=renju ;; *) rule_name=rule$rule ;; esac
     if [ -z "$openings" ] && [ -n "${2:-}" ] && [ -f "$(dirname "$0")/openings/$2$rule_name-$size.txt" ]; then
         openings=$(dirname "$0")/openings/$2$rule_name-$size.txt
     fi

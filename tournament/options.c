@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rule_names.h"
+
 #define MAX_TOKENS 64
 #define DEFAULT_MAX_MEMORY 367001600LL /* 350 MiB, as Gomocup */
 #define DEFAULT_START_TIMEOUT_MS 10000
@@ -34,7 +36,7 @@ static void usage(FILE *out) {
         "  -gauntlet       first engine against each other (default: round robin)\n"
         "  -concurrency N  games at the same time (default 1)\n"
         "  -openings file=F [type=offset|pos] [order=sequential|random] [srand=N]\n"
-        "  -rule R         0 freestyle, 1 exactly five, 4 renju, 8 caro, 9 caro + exactly five\n"
+        "  -rule R         0 freestyle, 1 exact five, 4 renju, 8 caro, 9 caro + exact five\n"
         "  -boardsize N    N x N board, or WxH (default 15)\n"
         "  -tolerance MS   extra time before a late move loses (default 1000)\n"
         "  -drawafter N    adjudicate a draw once N stones are on the board\n"
@@ -295,9 +297,8 @@ void options_parse(int argc, char **argv, Options *options) {
             i = collect(argc, argv, i, &args);
             parse_sprt(options, &args);
         } else if (strcmp(arg, "-rule") == 0) {
-            const int rule = int_arg(arg, next, 0, 9);
-            if (rule != 0 && rule != 1 && rule != 4 && rule != 8 && rule != 9)
-                options_fail("-rule %s: use 0, 1, 4, 8 or 9", next);
+            const int rule = next ? rule_parse(next) : -1; /* a number, or a name: "exact five", "standard" */
+            if (rule < 0) options_fail("-rule %s: use 0, 1, 4, 8 or 9 (or freestyle, exact5, renju, caro)", next ? next : "");
             options->settings.rule = rule, i++;
         } else if (strcmp(arg, "-boardsize") == 0) {
             parse_boardsize(options, next), i++;

@@ -23,7 +23,7 @@ Exit status: 0 H1 accepted (NEW is better), 1 H0 accepted, 3 no decision within 
   -t TC         time control MATCH/TURN in seconds (default 10/0.2: a 10 s game clock)
   -T MS         move-time tolerance in ms (default 100)
   -s SIZE       board size (default 15)
-  -R RULE       0 freestyle, 1 standard, 4 renju (default 0)
+  -R RULE       0 freestyle, 1 exact five, 4 renju (default 0)
   -o FILE       openings in offset format (default tournament/openings/sprt-<rule>-<size>.txt
                 where it exists, else <rule>-<size>.txt)
   -r RUNNER     wuzi-tournament executable (default ./wuzi-tournament)

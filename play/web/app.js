@@ -1,6 +1,7 @@
 // Wuzi's web board: draws the game the server holds and sends what the person does.
 // The server judges every move and drives the brains; this page only shows the state it gets
-// (GET /api/games/ID?since=VERSION waits for news) and posts clicks and buttons.
+// (GET /api/games/ID?since=VERSION waits for news) and posts clicks and buttons: moves, the
+// swap opening's choices, the analysis (on, its brain, the position shown) and the game's set-up.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -44,6 +45,13 @@ function columnName(x) {
 function cellName(x, y) {
   return columnName(x) + (game.height - y);
 }
+
+// The stones on the board shown: the game's first `view` moves (all of them unless analysing).
+function shownMoves() {
+  return game.moves.slice(0, game.view);
+}
+
+const analysing = () => game && game.analysis.on;
 
 // ---- drawing ----
 
@@ -148,7 +156,7 @@ function label(g, x, y, text, color) {
 // The brain's expected line, faint: while it thinks from the position, afterwards from its move.
 function drawVariation(g) {
   const t = game.thinking;
-  if (!t || !t.pv.length || game.over) return;
+  if (!t || !t.pv.length || game.over || analysing()) return;
   let pv = t.pv;
   let black = t.side === 'black';
   const last = game.moves[game.moves.length - 1];
@@ -163,6 +171,37 @@ function drawVariation(g) {
     const stoneBlack = i % 2 === 0 ? black : !black;
     drawStone(g, x, y, stoneBlack, 0.3);
     label(g, x, y, String(i + 1), stoneBlack ? 'rgba(255,255,255,0.8)' : 'rgba(0,0,0,0.7)');
+  });
+}
+
+// A score as the board shows it beside a best move: the side to move's, "+35", "W3" for a win.
+function shortScore(best) {
+  if (best.mate) return best.mate > 0 ? `W${best.mate}` : `L${-best.mate}`;
+  if (best.score === null) return '';
+  return best.score > 0 ? `+${best.score}` : String(best.score);
+}
+
+// The analysis's best moves: numbered discs, the best in green, with their scores.
+function drawBest(g) {
+  if (!analysing()) return;
+  const taken = new Set(shownMoves().map(([x, y]) => `${x},${y}`));
+  game.analysis.best.forEach((best, i) => {
+    if (!best.pv.length) return;
+    const [x, y] = best.pv[0];
+    if (taken.has(`${x},${y}`)) return;
+    const cx = g.ox + x * g.cell, cy = g.oy + y * g.cell;
+    ctx.fillStyle = i === 0 ? 'rgba(29, 138, 58, 0.85)' : 'rgba(40, 90, 170, 0.75)';
+    ctx.beginPath();
+    ctx.arc(cx, cy, g.cell * 0.4, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.fillStyle = '#fff';
+    ctx.font = `bold ${Math.min(15, g.cell * 0.48)}px system-ui, sans-serif`;
+    ctx.fillText(String(i + 1), cx, cy - (shortScore(best) ? g.cell * 0.1 : 0));
+    const score = shortScore(best);
+    if (score) {
+      ctx.font = `${Math.min(10, g.cell * 0.3)}px system-ui, sans-serif`;
+      ctx.fillText(score, cx, cy + g.cell * 0.22);
+    }
   });
 }
 
@@ -184,7 +223,7 @@ function drawMarks(g) {
     ctx.arc(g.ox + game.hint[0] * g.cell, g.oy + game.hint[1] * g.cell, g.cell * 0.38, 0, 2 * Math.PI);
     ctx.stroke();
   }
-  const last = game.moves[game.moves.length - 1];
+  const last = shownMoves()[game.view - 1];
   if (last) {
     ctx.fillStyle = '#e0301e';
     ctx.beginPath();
@@ -213,21 +252,83 @@ function draw() {
   const g = geometry();
   drawGrid(g);
   drawVariation(g);
-  game.moves.forEach(([x, y], i) => drawStone(g, x, y, i % 2 === 0, 1));
-  if (hover && yourMove()) drawStone(g, hover[0], hover[1], game.toMove === 'black', 0.45);
+  shownMoves().forEach(([x, y], i) => drawStone(g, x, y, i % 2 === 0, 1));
+  const free = hover && !shownMoves().some(([x, y]) => x === hover[0] && y === hover[1]);
+  if (free && yourMove()) drawStone(g, hover[0], hover[1], game.view % 2 === 0, 0.45);
   drawMarks(g);
+  drawBest(g);
   // for people's tools and the browser test: where the cells are, what is on the board
   Object.assign(canvas.dataset, {
     cell: g.cell, ox: g.ox, oy: g.oy, units: BOARD_UNITS,
-    stones: game.moves.length, forbidden: game.forbidden.length,
+    stones: game.view, forbidden: game.forbidden.length,
     hint: game.hint ? String(game.hint) : '', over: game.over, yours: yourMove(),
+    analysing: analysing(), best: analysing() ? game.analysis.best.length : 0,
+    scored: analysing() ? game.analysis.best.filter((b) => b.score !== null || b.mate).length : 0,
+    stage: game.stage, choosing: game.choosing && !game.players[game.actor].brain,
   });
+}
+
+// ---- the score graph: black's share of each position analysed, the position shown marked ----
+
+const graph = $('graph');
+const graphCtx = graph.getContext('2d');
+
+function evalShare(e) {
+  if (e.mate) return e.mate > 0 ? 1 : -1;
+  return Math.tanh(e.score / 600);
+}
+
+function graphX(ply, w) {
+  return 10 + (w - 20) * ply / Math.max(1, game.moves.length);
+}
+
+function drawGraph() {
+  const w = graph.width, h = graph.height;
+  graphCtx.clearRect(0, 0, w, h);
+  graphCtx.fillStyle = '#f4efe6';
+  graphCtx.fillRect(0, h / 2, w, h / 2);
+  graphCtx.strokeStyle = '#c9bca6';
+  graphCtx.beginPath();
+  graphCtx.moveTo(0, h / 2);
+  graphCtx.lineTo(w, h / 2);
+  graphCtx.stroke();
+  if (!game) return;
+  const y = (share) => h / 2 - share * (h / 2 - 8);
+  const points = game.evals.map(([ply, e]) => [graphX(ply, w), y(evalShare(e))]);
+  if (points.length) {
+    graphCtx.fillStyle = 'rgba(20, 20, 20, 0.18)';
+    graphCtx.beginPath();
+    graphCtx.moveTo(points[0][0], h / 2);
+    for (const [px, py] of points) graphCtx.lineTo(px, py);
+    graphCtx.lineTo(points[points.length - 1][0], h / 2);
+    graphCtx.fill();
+    graphCtx.strokeStyle = '#2a2118';
+    graphCtx.lineWidth = 2;
+    graphCtx.beginPath();
+    points.forEach(([px, py], i) => (i ? graphCtx.lineTo(px, py) : graphCtx.moveTo(px, py)));
+    graphCtx.stroke();
+    graphCtx.fillStyle = '#2a2118';
+    for (const [px, py] of points) {
+      graphCtx.beginPath();
+      graphCtx.arc(px, py, 3, 0, 2 * Math.PI);
+      graphCtx.fill();
+    }
+  }
+  graphCtx.strokeStyle = '#c0271b';
+  graphCtx.lineWidth = 2;
+  graphCtx.beginPath();
+  graphCtx.moveTo(graphX(game.view, w), 0);
+  graphCtx.lineTo(graphX(game.view, w), h);
+  graphCtx.stroke();
+  graph.dataset.points = points.length;
 }
 
 // ---- the panel ----
 
 function yourMove() {
-  return game && !game.over && !game.players[game.toMove].brain;
+  if (!game) return false;
+  if (analysing()) return !(game.over && game.view === game.moves.length);
+  return !game.over && !game.choosing && !game.players[game.actor].brain;
 }
 
 function clockText(ms) {
@@ -237,32 +338,61 @@ function clockText(ms) {
 
 let clockBase = null; // [black ms, white ms, when received]
 
+// Each side's clock: the time left with a game clock, else the time used.
 function showClocks() {
   if (!game || !clockBase) return;
   for (const side of ['black', 'white']) {
-    const running = !game.over && game.toMove === side;
-    const ms = clockBase[side] + (running ? performance.now() - clockBase.at : 0);
+    const running = game.clocks.running === side;
+    const used = clockBase[side] + (running ? performance.now() - clockBase.at : 0);
     const el = $(`clock-${side}`);
-    el.textContent = clockText(ms);
+    if (game.gameTime > 0) {
+      const left = Math.max(0, game.gameTime - used);
+      el.textContent = `${clockText(Math.ceil(left / 1000) * 1000)} left`;
+      el.classList.toggle('low', left < 10000);
+    } else {
+      el.textContent = clockText(used);
+      el.classList.remove('low');
+    }
     el.classList.toggle('running', running);
   }
 }
 
+// "black +131", "white wins in 3": a score always says whose it is.
+function scoreText(t) {
+  if (t.mate) return `${t.mate > 0 ? t.side : other(t.side)} wins in ${Math.abs(t.mate)}`;
+  if (t.score === null) return 'no score';
+  if (t.score === 0) return 'even';
+  return t.score > 0 ? `${t.side} +${t.score}` : `${other(t.side)} +${-t.score}`;
+}
+
+function other(side) {
+  return side === 'black' ? 'white' : 'black';
+}
+
 function showThinking() {
-  const t = game.thinking;
+  // analysing: the bar shows the best move's score, from the side to move's view
+  const best = analysing() && game.analysis.best.find((b) => b.score !== null || b.mate);
+  const t = best ? { ...best, side: game.analysis.side, brain: null } : game.thinking;
   const bar = $('score-bar');
   if (!t) {
     $('thinking-line').textContent = '\u00a0';
+    $('score-text').textContent = 'no score yet';
     bar.style.width = '50%';
     return;
   }
-  const who = game.players[t.side].name;
-  $('thinking-line').textContent = `${who}: ${t.line || t.text}`;
+  // the score is the side to move's (for a hint, the person's): say whose
+  if (t.brain) {
+    const who = `${game.players[t.brain].name}, ${t.hint ? 'hint for' : 'thinking as'} ${t.side}`;
+    $('thinking-line').textContent = `${who}: ${t.line || t.text}`;
+  } else {
+    $('thinking-line').textContent = `${game.analysis.brainName}, analysing for ${t.side}${t.depth ? `: depth ${t.depth}` : ''}`;
+  }
   let black = 0; // black's advantage, from the thinking side's score or forced result
   if (t.mate) black = t.mate > 0 ? 1 : -1;
   else if (t.score !== null) black = Math.tanh(t.score / 600);
   if (t.side === 'white') black = -black;
   bar.style.width = `${Math.round(50 + 50 * black)}%`;
+  $('score-text').textContent = scoreText(t);
 }
 
 function showMoves() {
@@ -271,9 +401,11 @@ function showMoves() {
     const item = document.createElement('li');
     item.textContent = cellName(x, y);
     if (i < game.openingCount) item.className = 'opening';
+    if (analysing() && i === game.view - 1) item.classList.add('viewing');
+    item.dataset.ply = i + 1;
     return item;
   }));
-  list.scrollTop = list.scrollHeight;
+  if (!analysing()) list.scrollTop = list.scrollHeight;
 }
 
 function showStatus() {
@@ -281,14 +413,62 @@ function showStatus() {
   result.hidden = !game.over;
   result.textContent = game.over ? game.reason : '';
   let status;
-  if (game.over) status = 'Game over';
+  const actor = game.players[game.actor];
+  const toMove = game.view % 2 === 0 ? 'black' : 'white';
+  const rule = game.openingRule === 'swap2' ? 'Swap2' : 'Swap';
+  if (analysing()) status = `Analysis: ${toMove} to move after move ${game.view} of ${game.moves.length} — click a cell to try a move`;
+  else if (game.over) status = 'Game over';
+  else if (game.stage === 'place3' || game.stage === 'place2') {
+    const which = game.moves.length + 1;
+    status = actor.brain ? `${rule}: ${actor.name} places the opening's stones…`
+      : `${rule}: place stone ${which} (${which % 2 ? 'black' : 'white'}) — ${game.stage === 'place3' ? 'three stones: black, white, black' : 'two more: white, black'}`;
+  } else if (game.choosing) status = actor.brain ? `${rule}: ${actor.name} chooses a colour…` : `${rule}: choose your colour`;
   else if (game.hintPending) status = 'Looking for a hint…';
   else if (game.brainToMove) status = `${game.players[game.toMove].name} (${game.toMove}) is thinking…`;
   else status = `${game.toMove === 'black' ? 'Black' : 'White'} to move: click a cell`;
   $('status').textContent = status;
+  showChoice();
   const opponentBrain = game.players[game.toMove === 'black' ? 'white' : 'black'].brain;
-  $('hint').disabled = !yourMove() || !opponentBrain || game.hintPending;
-  $('undo').disabled = game.moves.length <= game.openingCount;
+  $('hint').disabled = !yourMove() || !opponentBrain || game.hintPending || analysing() || game.stage !== 'play';
+  $('undo').disabled = game.moves.length <= game.openingCount || game.stage !== 'play';
+  $('swap').disabled = game.stage !== 'play';
+}
+
+// The swap opening's choice, when it is the person's.
+function showChoice() {
+  const mine = game.choosing && !game.over && !game.players[game.actor].brain;
+  $('choice').hidden = !mine;
+  if (!mine) return;
+  const two = game.stage === 'choose3' && game.openingRule === 'swap2';
+  $('choose-two').hidden = !two;
+  $('choice-text').textContent = game.stage === 'choose3'
+    ? `Choose: black (white moves next), white (you place the 4th stone)${two ? ', or place two more stones and let the other choose' : ''}`
+    : 'Choose your colour: black, or white (you place the 6th stone)';
+}
+
+// The analysis panel: its switch, its best moves with their scores, the position shown.
+function showAnalysis() {
+  const a = game.analysis;
+  document.body.classList.toggle('analysing', a.on);
+  $('analyse').setAttribute('aria-pressed', String(a.on));
+  $('analyse').textContent = a.on ? 'Stop analysing' : 'Analyse';
+  $('analyse').disabled = game.stage !== 'play';
+  if (a.brain && document.activeElement !== $('analyst')) $('analyst').value = a.brain;
+  if (document.activeElement !== $('lines')) $('lines').value = String(a.lines);
+  for (const id of ['first', 'back', 'forward', 'last']) $(id).disabled = !a.on;
+  $('back').disabled = $('first').disabled = !a.on || game.view === 0;
+  $('forward').disabled = $('last').disabled = !a.on || game.view === game.moves.length;
+  $('view-text').textContent = `move ${game.view} of ${game.moves.length}`;
+  $('best').replaceChildren(...(a.on ? a.best : []).map((best) => {
+    const item = document.createElement('li');
+    const cell = best.pv.length ? cellName(best.pv[0][0], best.pv[0][1]) : '-';
+    const score = best.score !== null || best.mate ? scoreText({ ...best, side: a.side }) : 'no score yet';
+    const line = best.pv.slice(1, 8).map(([x, y]) => cellName(x, y)).join(' ');
+    item.textContent = `${cell}  ${score}${best.depth ? `  depth ${best.depth}` : ''}${line ? `  (${line})` : ''}`;
+    return item;
+  }));
+  $('analysis-message').textContent = a.on ? (a.message || (a.finished ? '' : `${a.brainName} is thinking…`)) : '';
+  drawGraph();
 }
 
 function syncSelects() {
@@ -298,13 +478,20 @@ function syncSelects() {
   }
   $('rule').value = String(game.rule);
   $('time').value = String(game.time);
+  if (![...$('clock').options].some((o) => o.value === String(game.gameTime))) {
+    $('clock').add(new Option(clockText(game.gameTime), String(game.gameTime)));
+  }
+  $('clock').value = String(game.gameTime);
+  if (game.openingRule !== 'none') $('start').value = game.openingRule;
+  else if ($('start').value === 'swap' || $('start').value === 'swap2') $('start').value = game.openingCount ? 'balanced' : 'empty';
   const size = game.width === game.height ? String(game.width) : `${game.width}x${game.height}`;
-  if (![...$('size').options].some((o) => o.value === size)) $('size').add(new Option(size, size));
+  if (![...$('size').options].some((o) => o.value === size)) $('size').add(new Option(size.replace('x', '×'), size));
   $('size').value = size;
 }
 
 function show(state) {
   game = state;
+  remember(state.id);
   clockBase = { black: state.clocks.black, white: state.clocks.white, at: performance.now() };
   draw();
   showStatus();
@@ -312,6 +499,7 @@ function show(state) {
   showMoves();
   showClocks();
   syncSelects();
+  showAnalysis();
   if (state.note) note(state.note);
 }
 
@@ -352,26 +540,61 @@ function gameUrl(action) {
 }
 
 function setup() {
+  const start = $('start').value;
   return {
     black: $('black').value,
     white: $('white').value,
     rule: $('rule').value,
     size: $('size').value,
     time: $('time').value,
-    opening: $('opening').checked ? '1' : '0',
+    clock: $('clock').value,
+    opening: start === 'balanced' ? '1' : '0',
+    openingRule: start === 'swap' || start === 'swap2' ? start : 'none',
   };
 }
 
-async function newGame() {
+// Analysis on or off, another brain or count of best moves, another position shown.
+function analysis(form) {
+  return act(gameUrl('analysis'), form);
+}
+
+function step(view) {
+  if (analysing() && view >= 0 && view <= game.moves.length && view !== game.view) analysis({ view });
+}
+
+// The game's id lives in the address, so that a reload finds the same game.
+function remember(id) {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('game') === id) return;
+  url.searchParams.set('game', id);
+  window.history.replaceState(null, '', url);
+}
+
+async function newGame(first) {
   if (game && game.id) {
     await act(gameUrl('new'), setup());
     return;
   }
   try {
-    show(await api('/api/games', setup()));
+    // the first game of a page is the one the command line asks for (--load, --opening)
+    show(await api('/api/games', first ? { ...setup(), first: '1' } : setup()));
     poll();
   } catch (error) {
     note(error.message);
+  }
+}
+
+// A reload: the game named in the address, if the server still has it.
+async function resume() {
+  const id = new URL(window.location.href).searchParams.get('game');
+  if (!id) return false;
+  try {
+    show(await api(`/api/games/${id}`));
+    poll();
+    return true;
+  } catch (error) {
+    note('That game is over and closed: here is a new one.');
+    return false;
   }
 }
 
@@ -394,6 +617,47 @@ function save(format) {
   link.remove();
 }
 
+// A saved game (.psq or .sgf) from this computer: the server reads it and play goes on from it.
+async function openSaved() {
+  const file = $('open-file').files[0];
+  $('open-file').value = '';
+  if (!file || !game || !game.id) return;
+  const format = /\.sgf$/i.test(file.name) ? 'sgf' : 'psq';
+  try {
+    const response = await fetch(`${gameUrl('load')}?format=${format}`, {
+      method: 'POST', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: await file.text(),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new ApiError(response.status, text.trim());
+    show(JSON.parse(text));
+    note(`opened ${file.name}`);
+  } catch (error) {
+    note(`${file.name}: ${error.message}`);
+  }
+}
+
+// The boards: the common ones first, then every size the engine plays; rectangles only when
+// every brain at the table takes RECTSTART.
+function fillSizes() {
+  const select = $('size');
+  const keep = select.value;
+  select.replaceChildren();
+  const squares = document.createElement('optgroup');
+  squares.label = 'square';
+  for (const n of config.sizes) squares.append(new Option(`${n}×${n}`, String(n)));
+  select.append(squares);
+  const brains = ['black', 'white'].map((side) => $(side).value).filter((id) => id !== 'you');
+  const rect = brains.every((id) => id.startsWith('wuzi:') || config.engines.some((e) => e.id === id && e.rect));
+  if (rect) {
+    const rectangles = document.createElement('optgroup');
+    rectangles.label = 'rectangular';
+    for (const size of config.rectangles) rectangles.append(new Option(size.replace('x', '×'), size));
+    select.append(rectangles);
+  }
+  if (keep && ![...select.options].some((o) => o.value === keep)) select.add(new Option(keep.replace('x', '×'), keep));
+  if (keep) select.value = keep;
+}
+
 function fillSelects() {
   const players = [['you', 'You']];
   if (config.wuzi) for (const level of config.levels) players.push([`wuzi:${level}`, `Wuzi ${level}`]);
@@ -407,17 +671,30 @@ function fillSelects() {
   }
   for (const rule of config.rules) $('rule').add(new Option(rule.name, String(rule.id)));
   $('rule').value = String(config.defaults.rule);
-  for (const size of ['15', '19', '20']) $('size').add(new Option(`${size}×${size}`, size));
   const size = config.defaults.width === config.defaults.height ? String(config.defaults.width)
     : `${config.defaults.width}x${config.defaults.height}`;
-  if (![...$('size').options].some((o) => o.value === size)) $('size').add(new Option(size, size));
+  fillSizes();
+  if (![...$('size').options].some((o) => o.value === size)) $('size').add(new Option(size.replace('x', '×'), size));
   $('size').value = size;
   for (const ms of [100, 300, 1000, 3000, 10000]) $('time').add(new Option(`${ms / 1000} s`, String(ms)));
   if (![...$('time').options].some((o) => o.value === String(config.defaults.time))) {
     $('time').add(new Option(`${config.defaults.time / 1000} s`, String(config.defaults.time)));
   }
   $('time').value = String(config.defaults.time);
-  $('opening').checked = config.defaults.opening;
+  const clocks = [[0, 'none'], [60000, '1 min'], [180000, '3 min'], [300000, '5 min'], [600000, '10 min'],
+    [900000, '15 min'], [1800000, '30 min']];
+  for (const [ms, text] of clocks) $('clock').add(new Option(text, String(ms)));
+  if (!clocks.some(([ms]) => ms === config.defaults.clock)) {
+    $('clock').add(new Option(clockText(config.defaults.clock), String(config.defaults.clock)));
+  }
+  $('clock').value = String(config.defaults.clock);
+  $('start').value = config.defaults.openingRule !== 'none' ? config.defaults.openingRule
+    : config.defaults.opening ? 'balanced' : 'empty';
+  // the analysis's brain: Wuzi's levels and the --engine brains
+  for (const [value, text] of players.slice(1)) $('analyst').add(new Option(text, value));
+  if (config.defaults.analyst) $('analyst').value = config.defaults.analyst;
+  for (let n = 1; n <= config.bestMax; n++) $('lines').add(new Option(String(n), String(n)));
+  $('lines').value = '3';
 }
 
 function wire() {
@@ -439,15 +716,54 @@ function wire() {
   $('new').addEventListener('click', newGame);
   for (const id of ['rule', 'size']) $(id).addEventListener('change', newGame);
   for (const side of ['black', 'white']) {
-    $(side).addEventListener('change', () => act(gameUrl('settings'), { [side]: $(side).value }));
+    $(side).addEventListener('change', () => {
+      fillSizes();
+      act(gameUrl('settings'), { [side]: $(side).value });
+    });
   }
   $('time').addEventListener('change', () => act(gameUrl('settings'), { time: $('time').value }));
+  $('clock').addEventListener('change', newGame);
+  $('start').addEventListener('change', newGame);
+  for (const choice of ['black', 'white', 'two']) {
+    $(`choose-${choice}`).addEventListener('click', () => act(gameUrl('choose'), { choice }));
+  }
+  $('analyse').addEventListener('click', () => analysis({
+    on: analysing() ? '0' : '1', brain: $('analyst').value, lines: $('lines').value,
+  }));
+  $('analyst').addEventListener('change', () => analysis({ brain: $('analyst').value }));
+  $('lines').addEventListener('change', () => analysis({ lines: $('lines').value }));
+  $('first').addEventListener('click', () => step(0));
+  $('back').addEventListener('click', () => step(game.view - 1));
+  $('forward').addEventListener('click', () => step(game.view + 1));
+  $('last').addEventListener('click', () => step(game.moves.length));
+  document.addEventListener('keydown', (event) => {
+    if (!analysing() || event.target.closest('select, input')) return;
+    if (event.key === 'ArrowLeft') step(game.view - 1);
+    else if (event.key === 'ArrowRight') step(game.view + 1);
+    else if (event.key === 'Home') step(0);
+    else if (event.key === 'End') step(game.moves.length);
+    else return;
+    event.preventDefault();
+  });
+  $('moves').addEventListener('click', (event) => {
+    const item = event.target.closest('li');
+    if (item) step(Number(item.dataset.ply));
+  });
+  graph.addEventListener('click', (event) => {
+    if (!game) return;
+    const rect = graph.getBoundingClientRect();
+    const x = (event.clientX - rect.left) * graph.width / rect.width;
+    const ply = Math.round((x - 10) / (graph.width - 20) * Math.max(1, game.moves.length));
+    step(Math.min(game.moves.length, Math.max(0, ply)));
+  });
   $('save-psq').addEventListener('click', () => save('psq'));
   $('save-sgf').addEventListener('click', () => save('sgf'));
-  // the server ends this game's brains when the page goes away
+  // the server ends this game's brains when the page goes away (unless it comes back: a reload)
   window.addEventListener('pagehide', () => {
-    if (game && game.id) navigator.sendBeacon(gameUrl('close'));
+    if (game && game.id) navigator.sendBeacon(gameUrl('leave'));
   });
+  $('open').addEventListener('click', () => $('open-file').click());
+  $('open-file').addEventListener('change', openSaved);
   setInterval(showClocks, 250);
 }
 
@@ -461,7 +777,7 @@ async function start() {
     return;
   }
   fillSelects();
-  await newGame();
+  if (!await resume()) await newGame(true);
 }
 
 start();

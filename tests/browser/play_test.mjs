@@ -1,11 +1,13 @@
 // The web board in a real headless browser: Debian's chromium driven by playwright-core.
 //
 // Starts $WUZI_PLAYER --web 0 (any free port on 127.0.0.1), opens the page and plays as a
-// person would: a click on a cell and the brain's stone in reply, undo, a whole game against
-// Wuzi's n1 (our moves are the hints n1 gives us) to the result, then renju with both sides
-// played by hand up to a double three, whose cell must be marked and refused. A screenshot of
-// the finished game and of the renju position are kept in tests/out/. Ends with the line
-// "N passed, N failed", like every test here.
+// person would: a click on a cell and the brain's stone in reply, a reload that keeps the
+// game, undo, a whole game against Wuzi's n1 to the result, then renju with both sides played
+// by hand up to a double three, whose cell must be marked and refused; a saved game opened
+// from a file; a game clock that runs out; the analysis (Wuzi's best moves marked, a brain's
+// scores and the graph of them, stepping through the game); swap2 both ways round. Screenshots
+// (the finished game, the renju position, the analysis, the swap2 opening) are kept in
+// tests/out/. Ends with the line "N passed, N failed", like every test here.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,11 +32,12 @@ async function run(name, test) {
   } catch (error) {
     failed++;
     console.log(`FAIL ${name}: ${error.message.split('\n')[0]}`);
+    if (process.env.WUZI_BROWSER_DEBUG) console.log(error.stack);
   }
 }
 
-function startServer() {
-  const server = spawn(player, ['--web', '0', '--time', '200', '--level', 'n1'],
+function startServer(extra = []) {
+  const server = spawn(player, ['--web', '0', '--time', '200', '--level', 'n1', ...extra],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = new Promise((resolve, reject) => {
     let text = '';
@@ -62,6 +65,7 @@ async function cellPoint(page, x, y) {
 }
 
 async function click(page, x, y) {
+  await board(page).scrollIntoViewIfNeeded();
   const [px, py] = await cellPoint(page, x, y);
   await page.mouse.click(px, py);
 }
@@ -109,6 +113,105 @@ function greedyMove(stones, width, height) {
   return best;
 }
 
+const fakeBrain = process.env.WUZI_TOOLS ? `'${process.env.WUZI_TOOLS}/fake_brain' good -nbest -swap2 swap` : null;
+
+// A second server whose --engine is the fake brain: it answers YXNBEST with multipv lines and
+// scores (the brain's analysis output), and takes black whenever swap2 lets it choose.
+async function engineTests(browser, engine) {
+  const { server, url } = startServer(['--engine', engine]);
+  const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.goto(await url);
+    await waitData(page, 'stones', 0);
+
+    await run('analysis: the best moves with their scores on the board, the graph of each position seen', async () => {
+      await page.selectOption('#black', 'you');
+      await page.selectOption('#white', 'you');
+      await page.waitForFunction(() => document.getElementById('white').value === 'you');
+      const moves = [[7, 7], [8, 8], [8, 6], [6, 8], [9, 5]];
+      for (const [i, [x, y]] of moves.entries()) {
+        await click(page, x, y);
+        await waitData(page, 'stones', i + 1);
+      }
+      await page.selectOption('#analyst', 'engine:1');
+      await page.click('#analyse');
+      await page.waitForFunction(() => Number(document.getElementById('board').dataset.scored) >= 3, null,
+        { timeout: 15000 });
+      const best = await page.locator('#best li').allTextContents();
+      check(best.length === 3 && /^[a-o]\d+ +white \+\d+ +depth \d+/.test(best[0]), `best moves ${best}`);
+      for (const view of [4, 3, 2]) {
+        await page.keyboard.press('ArrowLeft');
+        await waitData(page, 'stones', view);
+        await page.waitForFunction(() => Number(document.getElementById('board').dataset.scored) >= 3, null,
+          { timeout: 15000 });
+      }
+      await page.waitForFunction(() => Number(document.getElementById('graph').dataset.points) >= 4, null,
+        { timeout: 15000 });
+      await page.keyboard.press('End');
+      await waitData(page, 'stones', 5);
+      await page.waitForFunction(() => Number(document.getElementById('board').dataset.scored) >= 3, null,
+        { timeout: 15000 });
+      await page.screenshot({ path: `${OUT}browser-analysis.png`, fullPage: true });
+      // a move tried at an earlier position replaces the rest of the game
+      await page.locator('#moves li').nth(2).click();
+      await waitData(page, 'stones', 3);
+      await click(page, 5, 5);
+      await waitData(page, 'stones', 4).catch(async (error) => {
+        await page.screenshot({ path: `${OUT}browser-failed.png`, fullPage: true });
+        throw error;
+      });
+      check((await page.locator('#moves li').count()) === 4, 'the old moves are still listed');
+      await page.click('#analyse');
+      await waitData(page, 'analysing', false);
+    });
+
+    await run('swap2, the brain opening: it places three stones and we choose', async () => {
+      await page.selectOption('#black', 'engine:1');
+      await page.selectOption('#white', 'you');
+      await page.selectOption('#start', 'swap2');
+      await page.waitForFunction(() => document.getElementById('board').dataset.choosing === 'true', null,
+        { timeout: 15000 });
+      check(!(await page.locator('#choose-two').isHidden()), 'no "two more" under swap2');
+      await page.screenshot({ path: `${OUT}browser-swap2-choice.png`, fullPage: true });
+      await page.click('#choose-two');
+      await click(page, 3, 3);
+      await waitData(page, 'stones', 4);
+      await click(page, 11, 11);
+      // five stones: the brain chooses, and takes black (SWAP): we are white and place the 6th
+      await page.waitForFunction(() => document.getElementById('board').dataset.stage === 'play', null,
+        { timeout: 15000 });
+      check(await page.locator('#white').inputValue() === 'you', 'we are not white');
+      check((await data(page)).yours === 'true', 'not our move after its choice');
+    });
+
+    await run('swap2, we open: three stones by hand, and the brain takes black', async () => {
+      await page.selectOption('#black', 'you');
+      await page.selectOption('#white', 'engine:1');
+      await page.click('#new');
+      await waitData(page, 'stage', 'place3');
+      for (const [i, [x, y]] of [[7, 7], [7, 8], [8, 7]].entries()) {
+        await click(page, x, y);
+        await waitData(page, 'stones', i + 1);
+      }
+      await page.screenshot({ path: `${OUT}browser-swap2-brain-took-black.png`, fullPage: true });
+      await page.waitForFunction(() => document.getElementById('board').dataset.stage === 'play', null,
+        { timeout: 15000 });
+      check(await page.locator('#black').inputValue() === 'engine:1', 'the brain did not take black');
+      check((await data(page)).yours === 'true', 'we do not play the 4th stone');
+      await page.selectOption('#start', 'empty');
+    });
+
+    await run('the second page raised no script error', async () => {
+      check(errors.length === 0, errors.join('; '));
+    });
+  } finally {
+    await page.close();
+    server.kill('SIGTERM');
+  }
+}
+
 async function main() {
   if (!player) {
     console.log('FAIL: WUZI_PLAYER is not set');
@@ -136,6 +239,30 @@ async function main() {
       await waitData(page, 'stones', 2);
       const moves = await page.locator('#moves li').allTextContents();
       check(moves.length === 2 && moves[0] === 'h8', `moves ${moves}`);
+    });
+
+    await run('a reload keeps the game: its id is in the address', async () => {
+      const before = new URL(page.url()).searchParams.get('game');
+      check(before && before.length === 24, `the address ${page.url()} names no game`);
+      await page.reload();
+      await waitData(page, 'stones', 2);
+      check(new URL(page.url()).searchParams.get('game') === before, 'another game after the reload');
+      const moves = await page.locator('#moves li').allTextContents();
+      check(moves[0] === 'h8', `moves ${moves}`);
+    });
+
+    await run('the score bar is labelled and says whose score it shows', async () => {
+      check(/Evaluation/.test(await page.locator('.score-label').textContent()), 'no label');
+      const text = await page.locator('#score-text').textContent();
+      check(/black|white|even|no score/.test(text), `score text "${text}"`);
+      check(/black/.test(await page.locator('.score-ends').textContent()), 'the bar\'s ends are not named');
+    });
+
+    await run('the size menu offers what the engine plays, the common sizes first', async () => {
+      const values = await page.locator('#size option').evaluateAll((options) => options.map((o) => o.value));
+      check(values.slice(0, 3).join() === '15,19,20', `first sizes ${values.slice(0, 3)}`);
+      for (const n of ['5', '13', '32']) check(values.includes(n), `no ${n}×${n}`);
+      check(values.includes('20x15'), 'no rectangle although Wuzi plays them');
     });
 
     await run('undo takes back the brain\'s move and ours', async () => {
@@ -193,9 +320,72 @@ async function main() {
       await page.screenshot({ path: `${OUT}browser-renju-forbidden.png` });
     });
 
+    await run('a saved game opens from a file and play goes on from it', async () => {
+      await page.setInputFiles('#open-file', {
+        name: 'saved.psq', mimeType: 'text/plain',
+        buffer: Buffer.from('Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8,9,0\nyou\nyou\n0\n'),
+      });
+      await waitData(page, 'stones', 3);
+      const moves = await page.locator('#moves li').allTextContents();
+      check(moves.join() === 'h8,i7,h7', `moves ${moves}`);
+      check(/opened saved.psq/.test(await page.locator('#note').textContent()), 'no note');
+    });
+
+    await run('a game clock counts down and the side whose clock runs out loses', async () => {
+      await page.evaluate(async () => {
+        const id = new URL(window.location.href).searchParams.get('game');
+        await fetch(`/api/games/${id}/new`, {
+          method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'black=you&white=wuzi:n1&rule=0&size=15&clock=2500&openingRule=none&opening=0',
+        });
+      });
+      await page.locator('#clock-black', { hasText: 'left' }).waitFor({ timeout: 10000 });
+      await page.locator('#result').waitFor({ state: 'visible', timeout: 15000 });
+      const result = await page.locator('#result').textContent();
+      check(/white wins: you \(black\) ran out of time/.test(result), `result "${result}"`);
+      check((await page.locator('#clock-black').textContent()) === '0:00 left', 'black\'s clock is not at 0');
+      check((await data(page)).yours === 'false', 'a move is still offered after the loss');
+      await page.selectOption('#clock', '0');
+      await waitData(page, 'over', false);
+    });
+
+    await run('analysis: Wuzi marks its best moves; stepping back shows an earlier position', async () => {
+      // a few moves against Wuzi at depth 4: its scores make the graph's first points
+      await page.selectOption('#white', 'wuzi:depth4');
+      await page.selectOption('#rule', '0');
+      await waitData(page, 'stones', 0);
+      for (let i = 0; i < 3; i++) {
+        await page.waitForFunction(() => document.getElementById('board').dataset.yours === 'true', null,
+          { timeout: 15000 });
+        const [x, y] = greedyMove(await movesOnBoard(page), 15, 15);
+        await click(page, x, y);
+        await waitData(page, 'stones', 2 * i + 2);
+      }
+      await page.selectOption('#analyst', 'wuzi:max');
+      await page.click('#analyse');
+      await waitData(page, 'analysing', true);
+      await page.waitForFunction(() => Number(document.getElementById('board').dataset.best) >= 1, null,
+        { timeout: 20000 });
+      const points = Number(await page.locator('#graph').getAttribute('data-points'));
+      check(points >= 2, `${points} points on the graph`);
+      await page.screenshot({ path: `${OUT}browser-analysis-wuzi.png`, fullPage: true });
+      await page.click('#back');
+      await waitData(page, 'stones', 5);
+      check(/move 5 of 6/.test(await page.locator('#view-text').textContent()), 'not at move 5');
+      await page.keyboard.press('Home');
+      await waitData(page, 'stones', 0);
+      await page.click('#last');
+      await waitData(page, 'stones', 6);
+      await page.click('#analyse');
+      await waitData(page, 'analysing', false);
+    });
+
     await run('the page raised no script error', async () => {
       check(pageErrors.length === 0, pageErrors.join('; '));
     });
+
+    if (fakeBrain) await engineTests(browser, fakeBrain);
+    else console.log('SKIP: the analysis with scores and swap2 against a brain that swaps: WUZI_TOOLS is not set');
   } catch (error) {
     failed++;
     console.log(`FAIL: ${error.message.split('\n')[0]}`);

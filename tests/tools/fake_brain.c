@@ -21,8 +21,18 @@
  *                 later one runs MODE (the runner starts each brain once before its games)
  *   -notakeback   answers TAKEBACK with UNKNOWN (by default it takes the stone back: OK)
  *   -altmessage   before each move a MESSAGE worded unlike Wuzi's: "Depth: 3, Eval: +12, Best: h8"
+ *   -norect       answers RECTSTART with ERROR (square boards only)
+ *   -nbest        knows YXBOARD and YXNBEST n as Wuzi does: every 50 ms a deeper iteration,
+ *                 one line each of its n best moves (the empty cells nearest the centre),
+ *                 "MESSAGE depth D multipv K score S nodes N nps X time T pv x,y x,y", scores
+ *                 100 - 10 K + D from the side to move's view; until YXSTOP (or depth 2000),
+ *                 then "MESSAGE NBEST x,y …" and the best move
+ *   -swap2 WHAT   answers SWAP2BOARD: with no stone three (the centre, one down-right of it,
+ *                 two right of it); else WHAT: swap ("SWAP"), one (the first empty cell) or two
+ *                 (the first two; with five stones, one)
  * Every other command it does not know gets "UNKNOWN". */
 #define _POSIX_C_SOURCE 200809L
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -43,7 +53,8 @@ typedef struct Fake {
     int last_x, last_y; /* opponent's last stone, -1 if none */
     int moves_played;
     const char *script_next;
-    bool no_takeback, alt_message;
+    bool no_takeback, alt_message, no_rect, nbest;
+    const char *swap2; /* NULL: SWAP2BOARD is unknown */
 } Fake;
 
 static void say(const char *line) {
@@ -152,6 +163,104 @@ static void play(Fake *fake) {
     if (strcmp(mode, "quitafter") == 0 && fake->moves_played >= atoi(fake->arg)) exit(0);
 }
 
+/* The first `n` empty cells in row-major order, as "x,y x,y …". */
+static void first_cells(const Fake *fake, int n, char *out, size_t size) {
+    size_t used = 0;
+    out[0] = '\0';
+    for (int y = 0; y < fake->height && n > 0; y++)
+        for (int x = 0; x < fake->width && n > 0; x++)
+            if (empty(fake, x, y)) {
+                used += (size_t)snprintf(out + used, size - used, "%s%d,%d", used ? " " : "", x, y);
+                n--;
+            }
+}
+
+/* Is a line waiting on stdin (unbuffered: nothing hides in stdio's buffer)? */
+static bool input_waiting(int ms) {
+    struct pollfd p = {.fd = 0, .events = POLLIN};
+    return poll(&p, 1, ms) > 0;
+}
+
+/* The `n` empty cells nearest the centre (ties in row order), as "x,y x,y …". */
+static void central_cells(const Fake *fake, int n, char *out, size_t size) {
+    size_t used = 0;
+    out[0] = '\0';
+    const int cx = fake->width / 2, cy = fake->height / 2;
+    for (int ring = 0; n > 0 && ring < SIZE_MAX_SIDE * 2; ring++)
+        for (int y = 0; y < fake->height && n > 0; y++)
+            for (int x = 0; x < fake->width && n > 0; x++)
+                if (abs(x - cx) + abs(y - cy) == ring && empty(fake, x, y)) {
+                    used += (size_t)snprintf(out + used, size - used, "%s%d,%d", used ? " " : "", x, y);
+                    n--;
+                }
+}
+
+/* YXNBEST n: deeper and deeper until YXSTOP, as an analysing Wuzi does. */
+static void nbest(Fake *fake, int n) {
+    char cells[512], line[4096];
+    if (n < 1) n = 1;
+    if (n > 5) n = 5;
+    central_cells(fake, n, cells, sizeof cells);
+    for (int depth = 1; depth <= 2000; depth++) {
+        const char *cell = cells;
+        for (int k = 1; k <= n && *cell; k++) {
+            char one[16];
+            int length = 0;
+            sscanf(cell, "%15s%n", one, &length);
+            cell += length;
+            while (*cell == ' ') cell++;
+            snprintf(line, sizeof line, "MESSAGE depth %d multipv %d score %d nodes %d nps 1000 time %d pv %s",
+                     depth, k, 100 - 10 * k + depth, depth * 100, depth * 50, one);
+            say(line);
+        }
+        if (!input_waiting(50)) continue;
+        if (!fgets(line, sizeof line, stdin)) exit(0);
+        if (strncasecmp(line, "END", 3) == 0) exit(0);
+        if (strncasecmp(line, "YXSTOP", 6) == 0) break;
+    }
+    snprintf(line, sizeof line, "MESSAGE NBEST %s", cells);
+    say(line);
+    int x = 0, y = 0;
+    sscanf(cells, "%d,%d", &x, &y);
+    snprintf(line, sizeof line, "%d,%d", x, y);
+    say(line);
+}
+
+/* YXBOARD … DONE: the position, field 1 the side to move's, 2 the other's. */
+static void read_yxboard(Fake *fake) {
+    char line[256];
+    clear(fake);
+    while (fgets(line, sizeof line, stdin)) {
+        int x, y, f;
+        if (strncasecmp(line, "DONE", 4) == 0) return;
+        if (sscanf(line, "%d,%d,%d", &x, &y, &f) == 3 && x >= 0 && y >= 0 && x < SIZE_MAX_SIDE && y < SIZE_MAX_SIDE)
+            fake->cell[y][x] = (char)(f == 1 ? 1 : 2);
+    }
+}
+
+/* SWAP2BOARD … DONE: three stones on an empty board, else as -swap2 says. */
+static void swap2(Fake *fake) {
+    char line[256], answer[160];
+    int stones = 0;
+    clear(fake);
+    while (fgets(line, sizeof line, stdin)) {
+        int x, y;
+        if (strncasecmp(line, "DONE", 4) == 0) break;
+        if (sscanf(line, "%d,%d", &x, &y) == 2 && x >= 0 && y >= 0 && x < SIZE_MAX_SIDE && y < SIZE_MAX_SIDE) {
+            fake->cell[y][x] = 2;
+            stones++;
+        }
+    }
+    const int cx = fake->width / 2, cy = fake->height / 2;
+    if (stones == 0)
+        snprintf(answer, sizeof answer, "%d,%d %d,%d %d,%d", cx, cy, cx + 1, cy + 1, cx + 2, cy);
+    else if (strcmp(fake->swap2, "swap") == 0)
+        snprintf(answer, sizeof answer, "SWAP");
+    else
+        first_cells(fake, strcmp(fake->swap2, "two") == 0 && stones == 3 ? 2 : 1, answer, sizeof answer);
+    say(answer);
+}
+
 static void opponent_stone(Fake *fake, int x, int y) {
     if (x >= 0 && y >= 0 && x < SIZE_MAX_SIDE && y < SIZE_MAX_SIDE) fake->cell[y][x] = 2;
     fake->last_x = x;
@@ -184,6 +293,8 @@ static bool handle(Fake *fake, const char *line) {
         fake->height = fake->width;
         new_game(fake);
         say("OK");
+    } else if (strncasecmp(line, "RECTSTART", 9) == 0 && fake->no_rect) {
+        say("ERROR rectangular boards are not supported");
     } else if (sscanf(line, "RECTSTART %d,%d", &fake->width, &fake->height) == 2) {
         new_game(fake);
         say("OK");
@@ -195,6 +306,14 @@ static bool handle(Fake *fake, const char *line) {
     } else if (strncasecmp(line, "BOARD", 5) == 0) {
         read_board(fake);
         play(fake);
+    } else if (fake->nbest && strncasecmp(line, "YXBOARD", 7) == 0) {
+        read_yxboard(fake);
+    } else if (fake->nbest && strncasecmp(line, "YXNBEST", 7) == 0) {
+        nbest(fake, atoi(line + 7));
+    } else if (fake->nbest && strncasecmp(line, "YXSTOP", 6) == 0) {
+        /* nothing runs: nothing to stop */
+    } else if (fake->swap2 && strncasecmp(line, "SWAP2BOARD", 10) == 0) {
+        swap2(fake);
     } else if (sscanf(line, "TAKEBACK %d,%d", &x, &y) == 2) {
         if (fake->no_takeback) {
             say("UNKNOWN TAKEBACK");
@@ -213,13 +332,19 @@ static bool handle(Fake *fake, const char *line) {
 
 int main(int argc, char **argv) {
     /* the options first, out of the way of MODE and ARG */
-    bool no_takeback = false, alt_message = false;
-    const char *first_good = NULL;
+    bool no_takeback = false, alt_message = false, no_rect = false, analyses = false;
+    const char *swap2_answer = NULL, *first_good = NULL;
     int kept = 1;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-swap2") == 0 && i + 1 < argc) {
+            swap2_answer = argv[++i];
+            continue;
+        }
         if (strcmp(argv[i], "-notakeback") == 0) no_takeback = true;
         else if (strcmp(argv[i], "-firstgood") == 0 && i + 1 < argc) first_good = argv[++i];
         else if (strcmp(argv[i], "-altmessage") == 0) alt_message = true;
+        else if (strcmp(argv[i], "-norect") == 0) no_rect = true;
+        else if (strcmp(argv[i], "-nbest") == 0) analyses = true;
         else argv[kept++] = argv[i];
     }
     argc = kept;
@@ -228,7 +353,11 @@ int main(int argc, char **argv) {
                  .width = 15,
                  .height = 15,
                  .no_takeback = no_takeback,
-                 .alt_message = alt_message};
+                 .alt_message = alt_message,
+                 .no_rect = no_rect,
+                 .nbest = analyses,
+                 .swap2 = swap2_answer};
+    setvbuf(stdin, NULL, _IONBF, 0); /* -nbest polls for YXSTOP: nothing may wait in a buffer */
     if (first_good) {
         const int fd = open(first_good, O_WRONLY | O_CREAT | O_EXCL, 0644);
         if (fd >= 0) {

@@ -1,11 +1,12 @@
-/* notation: cells as renju and gomoku books write them, and as the protocol does.
+/* notation: cells as renju and gomoku books write them, and as the protocol does; everything a
+ * person reads (wuzi-play, the demo) names cells this way.
  *
  * Book notation: a column letter (a, b, … z, then aa, ab, … on boards wider than 26) and a row
  * number counted from the bottom, so `h8` is the centre of 15x15. Protocol notation: `x,y`,
  * zero-based from the top left. Both parse into protocol x,y; nothing here knows a board's
  * stones, only its size. */
-#ifndef WUZI_PLAY_NOTATION_H
-#define WUZI_PLAY_NOTATION_H
+#ifndef WUZI_NOTATION_H
+#define WUZI_NOTATION_H
 
 #include <stdbool.h>
 #include <stddef.h>
