@@ -48,7 +48,7 @@ TimeBudget timeman_budget(const EngineLimits *limits, int empty_cells, int64_t o
     }
     int64_t hard = INT64_MAX, soft = INT64_MAX;
     if (turn_limited) {
-        hard = limits->turn_ms - reserve(limits->turn_ms) - overhead_ms;
+        hard = limits->turn_ms - reserve(limits->turn_ms);
         soft = (int64_t)((double)hard * TIME_SOFT_SHARE);
     }
     if (clocked) {
@@ -58,7 +58,7 @@ TimeBudget timeman_budget(const EngineLimits *limits, int empty_cells, int64_t o
         if (moves_to_go > TIME_MOVES_MAX) moves_to_go = TIME_MOVES_MAX;
         /* every move still to come costs the manager its overhead as well */
         const int64_t share = (left - overhead_ms * moves_to_go) / moves_to_go;
-        const int64_t cap = left / TIME_CLOCK_CAP - reserve(left / TIME_CLOCK_CAP) - overhead_ms;
+        const int64_t cap = left / TIME_CLOCK_CAP - reserve(left / TIME_CLOCK_CAP);
         /* the clock binds when its share is below what the turn alone would allow */
         budget.clock = share < soft;
         if (share < soft) soft = share;

@@ -5,8 +5,8 @@
  * the turn limit with a margin for process and pipe latency, and spend the game clock so that
  * it never runs out: a share of what is left for the moves the game may still last, never
  * more than an eighth of it. A TimeKeeper learns, over a game, what each move costs the
- * manager beyond our own thinking (its time_left falls by more than we spent), and that is
- * kept back too. */
+ * manager beyond our own thinking (its time_left falls by more than we spent): the game clock's
+ * share keeps that back for every move still to come (the turn's reserve already covers one). */
 #ifndef WUZI_TIMEMAN_H
 #define WUZI_TIMEMAN_H
 
