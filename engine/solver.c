@@ -9,8 +9,8 @@
 /* Depth-first proof-number search (Nagai's df-pn with the 1 + epsilon threshold of Pawlewicz
  * and Lew). A node's proof number counts the leaves still to prove to show the attacker wins
  * there, its disproof number those to refute it: at the attacker's nodes (OR) the proof number
- * is the least of the children's and the disproof number their sum, at the defender's (AND) the
- * other way round. Each node searches its most proving child until the child's numbers pass
+ * is the least of the children's and the disproof number about their sum (see pick), at the
+ * defender's (AND) the other way round. Each node searches its most proving child until the child's numbers pass
  * thresholds set from its siblings; every node's numbers go to the table on the way out, so
  * nothing but the path is held and transpositions are shared. The path is an explicit stack of
  * frames, not the C stack: a run that must stop leaves it as it is, and the next run goes on
@@ -24,7 +24,7 @@
 #define MAX_CHILDREN 224
 #define STACK_CHILDREN (1 << 16)
 #define MAX_CANDIDATES 128      /* the attacker's moves at one node, the best by candidate_score */
-#define MAX_STOPS 160
+#define MAX_STOPS 160            /* a threat's stops: its cell, its four-lines and its block's (3 x 40) */
 #define MAX_FIVES 8
 #define MAX_BLOCKS (4 * 2 * KEY_SIDE + 1)
 #define BUCKET 4                /* table entries probed per key */
@@ -46,10 +46,13 @@ typedef struct Entry {
     uint16_t unused;
 } Entry;
 
+/* A move and, where it makes a four with one block, that block: the two are one step of the
+ * search (the block is forced), which halves the nodes of a run of fours. */
 typedef struct Child {
-    uint64_t key;
+    uint64_t key;       /* of the position after the move and its reply */
     uint32_t pn, dn;
     uint16_t cell;
+    uint16_t reply;     /* the other side's forced block, or NO_CELL */
     int16_t score;
 } Child;
 
@@ -61,6 +64,7 @@ typedef struct Frame {
     uint32_t proof_limit, disproof_limit;
     Child *self;                /* its numbers in its parent's children (or the root's) */
     int start, count;
+    int made;                   /* the moves that led to it from its parent: 1, or 2 with a reply */
     bool attack;
 } Frame;
 
@@ -215,7 +219,8 @@ static bool stays_legal(const Solver *solver, int cell) {
     return open_threes < 2;
 }
 
-/* The cells a search looks at: the stones' box grown by NEAR_LINE (board.h), row by row. */
+/* The cells a search looks at: the stones' box grown by NEAR_LINE (board.h), row by row; every
+ * five, four and threat cell lies within it. A break leaves only the row: return instead. */
 #define FOR_EACH_AREA_CELL(board, cell)                                                        \
     for (int x0_, y0_, x1_, y1_, once_ = (board_candidate_area((board), &x0_, &y0_, &x1_, &y1_), 1); \
          once_; once_ = 0)                                                                     \
@@ -287,6 +292,53 @@ static int five_blocks(const Board *board, const int *fives, int count, int owne
         if (spoils) out[blocks++] = candidates[i];
     }
     return blocks;
+}
+
+/* Where `mover`'s stone on `cell` makes a four with a single five cell, that cell (the other
+ * side's only block, the defender having no five of its own there); else NO_CELL: no four, an
+ * open or double four, or caro, where a four may be spoiled from beyond. */
+static int forced_reply(const Board *board, int cell, int mover) {
+    if ((board->rule & RULE_CARO) || !reaches(board, cell, mover, SHAPE_FOUR)) return NO_CELL;
+    const ShapeTables *tables = board->geometry->shapes;
+    int found = NO_CELL;
+    for (int direction = 0; direction < 4; direction++) {
+        const Shape shape = shape_of(board, cell, direction, mover);
+        if (shape == SHAPE_OPEN_FOUR || shape == SHAPE_FIVE || (shape == SHAPE_FOUR && found != NO_CELL)) return NO_CELL;
+        if (shape != SHAPE_FOUR) continue;
+        for (int offset = 1 - KEY_SIDE; offset < KEY_SIDE; offset++) {
+            const int point = cell + offset * DIRECTION[direction];
+            if (!offset || board->cell[point] != EMPTY) continue;
+            const uint32_t key = board->shapes.key[point][direction] | (uint32_t)mover << shape_key_shift(-offset);
+            if (shape_lookup(tables, key, mover) != SHAPE_FIVE) continue;
+            if (found != NO_CELL) return NO_CELL;
+            found = point;
+        }
+        if (found == NO_CELL) return NO_CELL;
+    }
+    return found;
+}
+
+/* A child for `mover`'s move on `cell`, with its forced reply where it has one. Renju black's
+ * block is judged with the four on the board (a white stone can make a black three real):
+ * where it is forbidden, the four wins outright, and the child is the position before the block,
+ * decided — never the position after a block that could not be played. */
+static Child make_child(Solver *solver, int cell, int mover, uint32_t proof) {
+    Board *board = &solver->board;
+    Child child = {.cell = (uint16_t)cell, .pn = proof, .dn = 1};
+    const int reply = forced_reply(board, cell, mover);
+    if (reply == NO_CELL) return child;
+    if (opponent(mover) == BLACK && (board->rule & RULE_RENJU) && may_be_foul(board, reply)) {
+        board_make_fast(board, cell);
+        const bool lost = rules_foul(board, reply) != FOUL_NONE;
+        board_undo_fast(board);
+        if (lost) {
+            child.pn = mover == solver->attacker ? 0 : PN_INF;
+            child.dn = mover == solver->attacker ? PN_INF : 0;
+            return child;
+        }
+    }
+    child.reply = (uint16_t)reply;
+    return child;
 }
 
 /* ---- the defender's replies to a quiet move --------------------------------------------------- */
@@ -443,18 +495,17 @@ static int threat_stops(Solver *solver, int cell, int *out) {
     return four_three_stops(solver, cell, out);
 }
 
-/* After the attacker's quiet move, every defender's move that may save it: the cells that stop
- * all of the attacker's threats (a move elsewhere lets one through) and its own fours. Returns
- * the count; 0 with *threats == 0 when the attacker threatens nothing; -1 when they do not fit. */
-static int defender_replies(Solver *solver, Child *out, int max, int *threats) {
-    Board *board = &solver->board;
-    const int attacker = solver->attacker, defender = solver->defender;
-    int stops[MAX_STOPS], stop_count = 0, other[MAX_STOPS];
+/* The cells that stop every threat of the attacker's (the intersection of each threat's stops)
+ * into `stops`; returns their count, with the number of threats counted in *threats. */
+static int stops_of_every_threat(Solver *solver, int *stops, int *threats) {
+    const Board *board = &solver->board;
+    const int attacker = solver->attacker;
+    int stop_count = 0, other[MAX_STOPS];
     int left = shape_class_count(&board->shapes, attacker, CLASS_OPEN_FOUR) +
                shape_class_count(&board->shapes, attacker, CLASS_FOUR_THREE);
     *threats = 0;
     FOR_EACH_AREA_CELL(board, cell) {
-        if (!left || (*threats && !stop_count)) break;
+        if (!left || (*threats && !stop_count)) return stop_count;
         if (board->cell[cell] != EMPTY || threat_of_class(shape_cell_class(&board->shapes, cell, attacker)) == THREAT_NONE)
             continue;
         left--;
@@ -467,26 +518,42 @@ static int defender_replies(Solver *solver, Child *out, int max, int *threats) {
             stop_count = intersect(stops, stop_count, other, other_count);
         }
     }
-    if (!*threats) return 0;
-    int count = 0;
-    for (int i = 0; i < stop_count; i++) {
-        if (forbidden(solver, stops[i], defender)) continue;
-        if (count == max) return -1;
-        out[count++].cell = (uint16_t)stops[i];
-    }
-    const int stop_replies = count;
+    return stop_count;
+}
+
+/* Appends the defender's legal fours not yet in out[0 .. count); returns the new count, -1 when
+ * they do not fit in `max`. */
+static int add_defender_fours(Solver *solver, Child *out, int count, int max) {
+    const Board *board = &solver->board;
+    const int defender = solver->defender, known = count;
     int fours = shape_four_cell_count(&board->shapes, defender);
     FOR_EACH_AREA_CELL(board, cell) {
-        if (!fours) break;
+        if (!fours) return count;
         if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
         fours--;
-        bool known = false;
-        for (int i = 0; i < stop_replies && !known; i++) known = out[i].cell == cell;
-        if (known || forbidden(solver, cell, defender)) continue;
+        bool listed = false;
+        for (int i = 0; i < known && !listed; i++) listed = out[i].cell == cell;
+        if (listed || forbidden(solver, cell, defender)) continue;
         if (count == max) return -1;
         out[count++].cell = (uint16_t)cell;
     }
     return count;
+}
+
+/* After the attacker's quiet move, every defender's move that may save it: the cells that stop
+ * all of the attacker's threats (a move elsewhere lets one through) and its own fours. Returns
+ * the count; 0 with *threats == 0 when the attacker threatens nothing; -1 when they do not fit. */
+static int defender_replies(Solver *solver, Child *out, int max, int *threats) {
+    int stops[MAX_STOPS];
+    const int stop_count = stops_of_every_threat(solver, stops, threats);
+    if (!*threats) return 0;
+    int count = 0;
+    for (int i = 0; i < stop_count; i++) {
+        if (forbidden(solver, stops[i], solver->defender)) continue;
+        if (count == max) return -1;
+        out[count++].cell = (uint16_t)stops[i];
+    }
+    return add_defender_fours(solver, out, count, max);
 }
 
 /* ---- the attacker's moves --------------------------------------------------------------------- */
@@ -517,8 +584,8 @@ static void add_candidate(Solver *solver, int cell, int near, Child *out, int *c
     solver->mark[cell] = solver->stamp;
     if (forbidden(solver, cell, solver->attacker)) return;
     const bool four = reaches(board, cell, solver->attacker, SHAPE_FOUR);
-    const Child child = {.cell = (uint16_t)cell, .score = (int16_t)candidate_score(board, cell, solver->attacker, near),
-                         .pn = four ? INIT_FOUR_PN : INIT_QUIET_PN, .dn = 1};
+    Child child = make_child(solver, cell, solver->attacker, four ? INIT_FOUR_PN : INIT_QUIET_PN);
+    child.score = (int16_t)candidate_score(board, cell, solver->attacker, near);
     int at = *count < max ? (*count)++ : max;
     if (at == max && (max == 0 || out[max - 1].score >= child.score)) return;
     if (at == max) at--;
@@ -561,12 +628,15 @@ static int attacker_moves(Solver *solver, Child *out, int max) {
     const Board *board = &solver->board;
     const int attacker = solver->attacker;
     const int near = board->move_count >= 2 ? board->history[board->move_count - 2] : NO_CELL;
-    int count = 0;
+    int count = 0, fours_left = shape_four_cell_count(&board->shapes, attacker);
     solver->stamp++;
     FOR_EACH_AREA_CELL(board, cell) {
+        if (!solver->vct && !fours_left) return count;  /* a VCF needs only the fours: counted */
         if (board->cell[cell] != EMPTY || !reaches(board, cell, attacker, SHAPE_OPEN_THREE)) continue;
         if (!solver->vct) {
-            if (reaches(board, cell, attacker, SHAPE_FOUR)) add_candidate(solver, cell, near, out, &count, max);
+            if (!reaches(board, cell, attacker, SHAPE_FOUR)) continue;
+            fours_left--;
+            add_candidate(solver, cell, near, out, &count, max);
             continue;
         }
         add_candidate(solver, cell, near, out, &count, max);
@@ -588,7 +658,7 @@ static int legal_blocks(Solver *solver, const int *fives, int five_count, int ow
     int blocks[MAX_BLOCKS], count = 0;
     const int block_count = five_blocks(&solver->board, fives, five_count, owner, blocks);
     for (int i = 0; i < block_count; i++)
-        if (!forbidden(solver, blocks[i], mover)) out[count++] = (Child){.cell = (uint16_t)blocks[i], .pn = 1, .dn = 1};
+        if (!forbidden(solver, blocks[i], mover)) out[count++] = make_child(solver, blocks[i], mover, 1);
     return count;
 }
 
@@ -617,7 +687,8 @@ static int expand_attack(Solver *solver, Child *out, int max) {
                 return EXPAND_WIN;
             }
     const int count = attacker_moves(solver, out, max < MAX_CANDIDATES ? max : MAX_CANDIDATES);
-    for (int i = 0; i < count; i++) out[i].pn += (uint32_t)(i * RANK_STEP);
+    for (int i = 0; i < count; i++)
+        if (out[i].pn && out[i].dn) out[i].pn += (uint32_t)(i * RANK_STEP);
     return count ? count : EXPAND_LOSS;
 }
 
@@ -646,11 +717,7 @@ static int expand_defend(Solver *solver, Child *out, int max) {
     }
     if (!threats) return EXPAND_LOSS;
     if (!count) return EXPAND_WIN;
-    for (int i = 0; i < count; i++) {
-        out[i].pn = 1;
-        out[i].dn = 1;
-        out[i].score = 0;
-    }
+    for (int i = 0; i < count; i++) out[i] = make_child(solver, out[i].cell, defender, 1);
     return count;
 }
 
@@ -660,8 +727,11 @@ static int expand(Solver *solver, Child *out, int max) {
     Board *board = &solver->board;
     const bool attack = board->to_move == solver->attacker;
     const int count = attack ? expand_attack(solver, out, max) : expand_defend(solver, out, max);
-    const uint64_t key = node_key(solver) ^ zobrist_side();
-    for (int i = 0; i < count; i++) out[i].key = key ^ zobrist_stone(board->to_move, out[i].cell);
+    const int mover = board->to_move;
+    for (int i = 0; i < count; i++) {
+        out[i].key = node_key(solver) ^ zobrist_stone(mover, out[i].cell);
+        out[i].key ^= out[i].reply ? zobrist_stone(opponent(mover), out[i].reply) : zobrist_side();
+    }
     return count;
 }
 
@@ -712,10 +782,10 @@ static Pick pick(const Child *children, int count, bool attack) {
  * (on the VCT sets, a half or more solved fewer at 0.1 s). */
 static uint32_t widen(uint32_t second) { return second >= PN_INF ? PN_INF : pn_add(second, second / 4 + 1); }
 
-/* Enters the node on the board (the move to it made) with these limits: its numbers into
+/* Enters the node on the board (the `made` moves to it made) with these limits: its numbers into
  * `self`, and a new frame on the path unless the table or a first look decides it or puts it
  * beyond the limits. Returns whether it pushed a frame. */
-static bool enter(Solver *solver, Child *self, uint32_t proof_limit, uint32_t disproof_limit) {
+static bool enter(Solver *solver, Child *self, uint32_t proof_limit, uint32_t disproof_limit, int made) {
     const uint64_t key = node_key(solver);
     const Entry *entry = probe(solver, key);
     if (entry) {
@@ -746,7 +816,7 @@ static bool enter(Solver *solver, Child *self, uint32_t proof_limit, uint32_t di
     solver->top = start + count;
     solver->frames[solver->depth++] = (Frame){.key = key, .work = work, .nodes_before = solver->result.nodes - 1,
                                               .proof_limit = proof_limit, .disproof_limit = disproof_limit,
-                                              .self = self, .start = start, .count = count,
+                                              .self = self, .start = start, .count = count, .made = made,
                                               .attack = solver->board.to_move == solver->attacker};
     return true;
 }
@@ -760,7 +830,15 @@ static void leave(Solver *solver, const Pick *now) {
     store(solver, frame->key, now->pn, now->dn, children[now->best].cell,
           frame->work + solver->result.nodes - frame->nodes_before);
     solver->top = frame->start;
-    if (solver->depth) board_undo_fast(&solver->board);
+    for (int i = 0; i < frame->made; i++) board_undo_fast(&solver->board);
+}
+
+/* Plays the child's move and its forced reply; returns the moves made. */
+static int play_child(Solver *solver, const Child *child) {
+    board_make_fast(&solver->board, child->cell);
+    if (child->reply == NO_CELL) return 1;
+    board_make_fast(&solver->board, child->reply);
+    return 2;
 }
 
 /* Searches until the root is decided (true) or the budget or the stop flag ends the run
@@ -768,7 +846,7 @@ static void leave(Solver *solver, const Pick *now) {
 static bool search(Solver *solver) {
     if (!solver->depth && solver->root.pn && solver->root.dn) {
         if (out_of_budget(solver)) return false;
-        enter(solver, &solver->root, PN_INF, PN_INF);
+        enter(solver, &solver->root, PN_INF, PN_INF, 0);
     }
     while (solver->depth) {
         const Frame *frame = &solver->frames[solver->depth - 1];
@@ -788,8 +866,9 @@ static bool search(Solver *solver) {
             child_disproof = frame->disproof_limit < widen(now.second) ? frame->disproof_limit : widen(now.second);
             child_proof = frame->proof_limit >= PN_INF ? PN_INF : frame->proof_limit - now.pn + child->pn;
         }
-        board_make_fast(&solver->board, child->cell);
-        if (!enter(solver, child, child_proof, child_disproof)) board_undo_fast(&solver->board);
+        const int made = play_child(solver, child);
+        if (!enter(solver, child, child_proof, child_disproof, made))
+            for (int i = 0; i < made; i++) board_undo_fast(&solver->board);
     }
     /* With the root's limits at infinity its frame leaves only when it is decided; but the table
      * may already hold it decided, or beyond nothing: then it is entered again. */
@@ -798,11 +877,10 @@ static bool search(Solver *solver) {
 
 /* Takes back the moves of the path and forgets it (the table keeps what it learnt). */
 static void abandon_path(Solver *solver) {
-    while (solver->depth > 1) {
-        board_undo_fast(&solver->board);
-        solver->depth--;
+    while (solver->depth) {
+        const Frame *frame = &solver->frames[--solver->depth];
+        for (int i = 0; i < frame->made; i++) board_undo_fast(&solver->board);
     }
-    solver->depth = 0;
     solver->top = 0;
 }
 
@@ -849,35 +927,36 @@ static int proved_child(const Solver *solver, const Child *children, int count, 
 }
 
 /* Replays the proof from the table: at the attacker's nodes the stored proving move, at the
- * defender's the reply that resists longest. */
+ * defender's the reply that resists longest; each with its forced reply. */
 static void build_line(Solver *solver) {
     Board *board = &solver->board;
     int made = 0;
     solver->result.line_length = 0;
-    while (made < MAX_PLY && solver->result.line_length < SOLVER_LINE_MAX) {
+    while (made < 2 * MAX_PLY && solver->result.line_length < SOLVER_LINE_MAX) {
         const bool attack = board->to_move == solver->attacker;
         Child *children = solver->stack;
         const int count = expand(solver, children, MAX_CHILDREN);
-        int move = NO_CELL;
         if (count == EXPAND_WIN && attack) {
-            move = solver->terminal_move;
-            if (reaches(board, move, solver->attacker, SHAPE_FIVE)) {
-                line_add(solver, move);
-                break;
-            }
-        } else if (count == EXPAND_WIN) {
-            line_end(solver);
-            break;
-        } else if (count > 0) {
-            const Entry *entry = attack ? probe(solver, node_key(solver)) : NULL;
-            int chosen = -1;
-            for (int i = 0; entry && !entry->pn && i < count && chosen < 0; i++)
-                if (children[i].cell == entry->move) chosen = i;
-            if (chosen < 0) chosen = proved_child(solver, children, count, attack);
-            if (chosen >= 0) move = children[chosen].cell;
+            const int move = solver->terminal_move;
+            if (!line_add(solver, move) || reaches(board, move, solver->attacker, SHAPE_FIVE)) break;
+            board_make_fast(board, move);       /* an open four: the defender's node shows the end */
+            made++;
+            continue;
         }
-        if (move == NO_CELL || !line_add(solver, move)) break;
-        board_make_fast(board, move);
+        if (count == EXPAND_WIN) line_end(solver);
+        if (count <= 0) break;
+        const Entry *entry = attack ? probe(solver, node_key(solver)) : NULL;
+        int chosen = -1;
+        for (int i = 0; entry && !entry->pn && i < count && chosen < 0; i++)
+            if (children[i].cell == entry->move) chosen = i;
+        if (chosen < 0) chosen = proved_child(solver, children, count, attack);
+        if (chosen < 0 || !line_add(solver, children[chosen].cell)) break;
+        const int reply = children[chosen].reply;
+        board_make_fast(board, children[chosen].cell);
+        made++;
+        if (reply == NO_CELL) continue;
+        if (!line_add(solver, reply)) break;
+        board_make_fast(board, reply);
         made++;
     }
     while (made--) board_undo_fast(board);
