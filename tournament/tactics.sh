@@ -9,15 +9,18 @@ set -e
 usage() {
     cat <<'USAGE'
 usage: tournament/tactics.sh [options]
-By default asks engine/threat's VCF search directly; with -b, a brain through the Gomocup
-protocol (BOARD with field 1 for the side to move's stones, INFO timeout_turn = the limit).
+By default asks engine/threat's VCF search directly (with -P, engine/solver's proof-number
+solver); with -b, a brain through the Gomocup protocol (BOARD with field 1 for the side to
+move's stones, INFO timeout_turn = the limit).
 A puzzle is solved when the first move is in its answer set (every VCF first move).
 With -V, the VCT sets in tournament/vct: a move is right when it is the set's or the referee
-proves it wins against every defence (100 000 threat nodes a reply).
+proves it wins against every defence (100 000 nodes a reply of the search being measured).
 
   -b BRAIN      solve through this brain executable (e.g. ./pbrain-wuzi)
   -m MS         limit per puzzle in ms (default 1000)
   -v            VCT instead of VCF (direct mode)
+  -P            the proof-number solver instead of the threat search (direct mode)
+  -C            count the limit in CPU time of the solving thread (for a busy machine)
   -V            our VCT sets (tournament/vct/*.tsv) instead of the puzzles; implies -v
   -c            replay every VCF line found with the judge alone and count faults
   -d DIR        puzzle folder (default ../shared/data/puzzles)
@@ -32,11 +35,13 @@ dir=../shared/data/puzzles
 build=build
 extra=
 vct_sets=
-while getopts b:m:vVcd:B:h option; do
+while getopts b:m:vPCVcd:B:h option; do
     case $option in
     b) brain=$OPTARG ;;
     m) ms=$OPTARG ;;
     v) extra="$extra --vct" ;;
+    P) extra="$extra --solver" ;;
+    C) extra="$extra --cpu" ;;
     V) vct_sets=1 ;;
     c) extra="$extra --check" ;;
     d) dir=$OPTARG ;;

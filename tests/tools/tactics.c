@@ -1,9 +1,12 @@
 /* tactics: a benchmark, not a test — how many puzzles of
  * shared/data/puzzles/{freestyle,standard,renju}-vcf.tsv the threat search solves, how fast.
  *
- *   tactics [--ms N] [--nodes N] [--vct] [--verbose] [--check] [--swap] [--brain PATH] FILE...
+ *   tactics [--ms N] [--nodes N] [--vct] [--solver] [--cpu] [--verbose] [--check] [--swap] [--brain PATH] FILE...
  *
  * Each puzzle gets its own limit (default 1000 ms of wall time; --nodes adds a node budget).
+ * --solver asks the proof-number solver (engine/solver.h) instead of the threat search, with a
+ * table of the same size. --cpu counts the limit in CPU time of the solving thread (for a busy
+ * machine; the timer looks every millisecond).
  * A puzzle counts as solved when the first move found is in the answer set. The answer sets
  * claim to hold every first move of a VCF, so a VCF move outside them is suspect: those are
  * counted as "outside-key" and their lines replayed with the judge: a fault there is a bug of
@@ -14,7 +17,8 @@
  * INFO timeout_turn = --ms): the figure the issue asks for.
  *
  *   tactics --referee N ...      a move outside the answer set counts as solved when it is
- *                                proved to win (move_wins below, N threat nodes a reply)
+ *                                proved to win (move_wins below, N threat nodes a reply; with
+ *                                --solver, N nodes of the proof-number solver a reply)
  *   tactics --prove N FILE...    each answer of each row put to the referee: "proved" or
  *                                "not proved" (to check an answer set, or a set made elsewhere)
  *   tactics --make-vct [--nodes N] PGN...
@@ -34,11 +38,12 @@
 #include "brain_process.h"
 #include "pgn_reader.h"
 #include "rules.h"
+#include "solver.h"
 #include "threat.h"
 
 typedef struct Options {
     int64_t ms, nodes, referee;
-    bool vct, verbose, check, swap, make_vct, prove;
+    bool vct, solver, cpu, verbose, check, swap, make_vct, prove;
     const char *brain;
 } Options;
 
@@ -48,12 +53,39 @@ typedef struct Timer {
     int64_t ms;
     bool done;
     atomic_int stop;
+    bool cpu;               /* the limit is the solving thread's CPU time, not the wall's */
+    clockid_t clock;        /* that thread's CPU clock */
 } Timer;
 
 static double now_ms(void) { return (double)monotonic_ms(); }
 
+static double clock_ms(clockid_t clock) {
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (double)now.tv_sec * 1000.0 + (double)now.tv_nsec / 1e6;
+}
+
+/* On a busy machine: stops the search when its thread has had `ms` of CPU time, looking every
+ * millisecond. */
+static void *cpu_timer_run(Timer *timer) {
+    const double start = clock_ms(timer->clock);
+    const struct timespec tick = {0, 1000000L};
+    for (;;) {
+        pthread_mutex_lock(&timer->lock);
+        const bool done = timer->done;
+        pthread_mutex_unlock(&timer->lock);
+        if (done) return NULL;
+        if (clock_ms(timer->clock) - start >= (double)timer->ms) {
+            atomic_store(&timer->stop, 1);
+            return NULL;
+        }
+        nanosleep(&tick, NULL);
+    }
+}
+
 static void *timer_run(void *arg) {
     Timer *timer = arg;
+    if (timer->cpu) return cpu_timer_run(timer);
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
     until.tv_sec += timer->ms / 1000;
@@ -202,6 +234,10 @@ enum { REFEREE_FOURS = 8 };
 
 static bool attacker_wins_now(ThreatSearch *search, Board *board, int64_t nodes, int fours);
 
+/* With --solver the referee's VCTs are the proof-number solver's (its own table): each search is
+ * judged by itself below the first reply, as strong as it, never stronger. */
+static Solver *referee_solver;
+
 /* Does the side to move win by playing `move`? Every legal reply of the defender's, anywhere on
  * the board, must leave the attacker a five or a VCT the threat search proves within `nodes`;
  * a reply that makes the defender a four is answered by its block and judged again (at most
@@ -239,6 +275,10 @@ static bool attacker_wins_now(ThreatSearch *search, Board *board, int64_t nodes,
     if (their_fives > 1) return false;
     if (their_fives == 1) return fours < REFEREE_FOURS && move_wins(search, board, cells[0], nodes, fours + 1);
     int first;
+    if (referee_solver) {
+        solver_set_position(referee_solver, board, attacker, SOLVER_VCT);
+        return solver_run(referee_solver, nodes, NULL) == SOLVER_WIN;
+    }
     return threat_vct(search, board, nodes, &first, NULL, NULL);
 }
 
@@ -360,6 +400,29 @@ static int brain_solve(BrainProcess *brain, const Options *options, const Board 
 }
 
 static BrainProcess brain_process;
+static Solver *proof_solver;
+
+#define TACTICS_HASH_BYTES ((size_t)16 << 20)
+
+/* The search the options ask for, on the side to move: won, first move, nodes; the line in
+ * `line` (up to 256 cells), its length returned through *length. */
+static bool run_search(ThreatSearch *search, const Options *options, Board *board, const atomic_int *stop,
+                       int *move, int64_t *nodes, int *line, int *length) {
+    if (!options->solver) {
+        const bool won = options->vct ? threat_vct(search, board, options->nodes, move, nodes, stop)
+                                      : threat_vcf(search, board, options->nodes, move, nodes, stop);
+        *length = won ? threat_last_line(search, line, 256) : 0;
+        return won;
+    }
+    solver_set_position(proof_solver, board, board->to_move, options->vct ? SOLVER_VCT : SOLVER_VCF);
+    const bool won = solver_run(proof_solver, options->nodes, stop) == SOLVER_WIN;
+    const SolverResult *result = solver_result(proof_solver);
+    *move = result->move;
+    *nodes = (int64_t)result->nodes;
+    *length = won ? result->line_length : 0;
+    for (int i = 0; i < *length; i++) line[i] = result->line[i];
+    return won;
+}
 
 /* Is `move` right: one of the answers, or (with --referee) proved to win? */
 static bool move_counts(ThreatSearch *search, const Options *options, Board *board, const int *answers,
@@ -388,6 +451,7 @@ static void solve_one(ThreatSearch *search, const Options *options, char **colum
     }
     tally->puzzles++;
     threat_clear(search);
+    if (options->solver) solver_clear(proof_solver);
     if (options->swap) board_pass(board);
 
     if (options->prove) {
@@ -419,16 +483,15 @@ static void solve_one(ThreatSearch *search, const Options *options, char **colum
         return;
     }
 
-    Timer timer = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, options->ms, false, 0};
+    Timer timer = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, options->ms, false, 0, options->cpu, 0};
+    if (options->cpu && pthread_getcpuclockid(pthread_self(), &timer.clock)) timer.cpu = false;
     pthread_t thread;
     const bool timed = options->ms > 0 && pthread_create(&thread, NULL, timer_run, &timer) == 0;
-    const double start = now_ms();
-    int move = NO_CELL;
+    const double start = timer.cpu ? clock_ms(timer.clock) : now_ms();
+    int move = NO_CELL, line[256], length = 0;
     int64_t nodes = 0;
-    const bool won = options->vct
-                         ? threat_vct(search, board, options->nodes, &move, &nodes, &timer.stop)
-                         : threat_vcf(search, board, options->nodes, &move, &nodes, &timer.stop);
-    const double elapsed = now_ms() - start;
+    const bool won = run_search(search, options, board, &timer.stop, &move, &nodes, line, &length);
+    const double elapsed = (timer.cpu ? clock_ms(timer.clock) : now_ms()) - start;
     if (timed) {
         pthread_mutex_lock(&timer.lock);
         timer.done = true;
@@ -458,14 +521,10 @@ static void solve_one(ThreatSearch *search, const Options *options, char **colum
     }
     if (won && !options->vct && (options->check || !in_key)) {
         if (options->verbose) {
-            int cells[256];
-            const int n = threat_last_line(search, cells, 256);
             printf("line");
-            for (int i = 0; i < n; i++) printf(" %d,%d", cell_x(cells[i]), cell_y(cells[i]));
+            for (int i = 0; i < length; i++) printf(" %d,%d", cell_x(line[i]), cell_y(line[i]));
             printf("\n");
         }
-        int line[256];
-        const int length = threat_last_line(search, line, 256);
         const char *fault = verify_line(board, line, length);
         if (fault) {
             tally->faults++;
@@ -524,7 +583,7 @@ static void run_file(const char *path, const Options *options, ThreatSearch *sea
 }
 
 int main(int argc, char **argv) {
-    Options options = {1000, 0, 0, false, false, false, false, false, false, NULL};
+    Options options = {.ms = 1000};
     brain_init(&brain_process, "brain", -1, 0, NULL);
     int first = 1;
     for (; first < argc && !strncmp(argv[first], "--", 2); first++) {
@@ -539,28 +598,35 @@ int main(int argc, char **argv) {
         }
         else if (!strcmp(argv[first], "--make-vct")) options.make_vct = true;
         else if (!strcmp(argv[first], "--vct")) options.vct = true;
+        else if (!strcmp(argv[first], "--solver")) options.solver = true;
+        else if (!strcmp(argv[first], "--cpu")) options.cpu = true;
         else if (!strcmp(argv[first], "--brain") && first + 1 < argc) options.brain = argv[++first];
         else if (!strcmp(argv[first], "--verbose")) options.verbose = true;
         else if (!strcmp(argv[first], "--check")) options.check = true;
         else if (!strcmp(argv[first], "--swap")) options.swap = options.check = true;
         else {
-            fprintf(stderr, "usage: tactics [--ms N] [--nodes N] [--vct] [--verbose] [--check] [--swap] [--brain PATH] [--referee N] FILE...\n"
+            fprintf(stderr, "usage: tactics [--ms N] [--nodes N] [--vct] [--solver] [--cpu] [--verbose] [--check] [--swap] [--brain PATH] [--referee N] FILE...\n"
                             "       tactics --prove N FILE...\n"
                             "       tactics --make-vct [--nodes N] PGN...\n");
             return 2;
         }
     }
     if (options.make_vct) return make_vct_set(&options, argv + first, argc - first);
-    ThreatSearch *search = threat_new((size_t)16 << 20);
-    if (!search) return 1;
+    ThreatSearch *search = threat_new(TACTICS_HASH_BYTES);
+    proof_solver = options.solver ? solver_new(TACTICS_HASH_BYTES) : NULL;
+    referee_solver = options.solver && options.referee ? solver_new(TACTICS_HASH_BYTES) : NULL;
+    if (!search || (options.solver && !proof_solver) || (options.solver && options.referee && !referee_solver)) return 1;
     if (options.prove) printf("referee, %lld threat nodes a reply\n", (long long)options.referee);
     else if (options.brain) printf("brain %s, timeout_turn %lld ms\n", options.brain, (long long)options.ms);
-    else printf("threat %s, per puzzle: %lld ms", options.vct ? "VCT" : "VCF", (long long)options.ms);
+    else printf("%s %s, per puzzle: %lld ms%s", options.solver ? "solver" : "threat", options.vct ? "VCT" : "VCF",
+                (long long)options.ms, options.cpu ? " of CPU time" : "");
     if (!options.brain && !options.prove && options.nodes) printf(", %lld nodes", (long long)options.nodes);
     if (!options.brain && !options.prove) printf("\n");
     signal(SIGPIPE, SIG_IGN);
     for (int i = first; i < argc; i++) run_file(argv[i], &options, search);
     brain_stop(&brain_process, 500);
     threat_free(search);
+    solver_free(proof_solver);
+    solver_free(referee_solver);
     return 0;
 }
