@@ -965,9 +965,11 @@ static void iterate(Worker *worker) {
         bool exact = true;
         const int result = aspiration_search(worker, depth, exact_score, &exact);
         if (stopped(search)) {
-            /* A root move searched in full and better than the last best counts. */
-            if (worker->root_improved && worker->pv_length[0] > 0 && worker->line_count == 1) {
-                save_line(worker, &worker->lines[0], worker->lines[0].score);
+            /* A root move searched in full and better than the last best counts, even in the
+             * first iteration (a short turn whose root threat searches took most of it). */
+            if (worker->root_improved && worker->pv_length[0] > 0 && lines_wanted == 1) {
+                save_line(worker, &worker->lines[0], worker->best_score);
+                worker->line_count = 1;
                 worker->best_move = worker->lines[0].move;
             }
             break;
