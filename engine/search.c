@@ -53,6 +53,7 @@ void search_free(Search *search) {
     if (!search) return;
     free_workers(search);
     tt_free(&search->table);
+    solver_free(search->solver);
     free(search);
 }
 
@@ -83,8 +84,10 @@ size_t search_hash_bytes(const Search *search) { return search->hash_bytes; }
 void search_clear(Search *search) {
     if (!search->table.entries) tt_resize(&search->table, search->hash_bytes);
     for (int i = 0; i < search->thread_count; i++) worker_get(search, i);
+    beside_make(search);
     if (!search->used) return;
     tt_clear(&search->table);
+    if (search->solver) solver_clear(search->solver);
     for (int i = 0; i < MAX_THREADS; i++) {
         Worker *worker = search->workers[i];
         if (!worker) continue;
@@ -437,6 +440,43 @@ static int aspiration_search(Worker *worker, int depth, int score, bool *exact) 
     }
 }
 
+/* Root moves the solver proved lost are searched last, scored lost; if it was the best, the
+ * next iteration starts from the next. */
+static void apply_refutation(Search *search, Worker *main, int refuted) {
+    for (int i = 0; i < search->root_count; i++) {
+        if (search->root[i].cell != refuted || search->root[i].loses) continue;
+        search->root[i].loses = true;
+        if (main->best_move != refuted) return;
+        for (int j = 0; j < search->root_count; j++)
+            if (!search->root[j].loses) {
+                main->best_move = search->root[j].cell;
+                return;
+            }
+        return;
+    }
+}
+
+/* A solver slice, kept within a node limit's share so that fixed-node searches stay so. */
+static int64_t slice_within_limits(const Search *search, int64_t nodes) {
+    const int64_t most = search->limits.max_nodes / SOLVER_NODE_LIMIT_SHARE;
+    return search->limits.max_nodes > 0 && nodes > most ? most : nodes;
+}
+
+/* After an iteration of the main thread: the best move for the solver; with one thread, a slice
+ * of the solver's own (a share of the iteration's nodes, so that a search to a fixed depth or
+ * node count plays the same every time); what it found. False once it proved the root a win:
+ * the think ends. */
+static bool solver_turn(Search *search, Worker *main, uint64_t iteration_nodes) {
+    atomic_store(&search->shared_best, main->best_move);
+    if (!search->solver_threaded && !stopped(search))
+        beside_slice(search, main->best_move,
+                     slice_within_limits(search, (int64_t)((double)iteration_nodes * SOLVER_SLICE_SHARE) + SOLVER_SLICE_MIN));
+    if (atomic_load(&search->solver_win) != NO_CELL) return false;
+    const int refuted = atomic_exchange(&search->refuted, NO_CELL);
+    if (refuted != NO_CELL) apply_refutation(search, main, refuted);
+    return true;
+}
+
 static void iterate(Worker *worker) {
     Search *search = worker->search;
     const int max_depth = search->limits.max_depth > 0 ? search->limits.max_depth : SEARCH_MAX_PLY - 16;
@@ -446,6 +486,7 @@ static void iterate(Worker *worker) {
     int score = 0, exact_score = 0;
     double scale = 1.0;
     int64_t iteration_start = monotonic_ms(), last_ms = 0, before_ms = 0;
+    uint64_t iteration_nodes = worker->nodes;
     /* Helpers start one deeper on odd ids so the threads spread over depths (Lazy SMP): +25.8
      * Elo for 2 threads (docs/experiments.md). */
     for (int depth = 1 + (worker->id & 1); depth <= max_depth; depth++) {
@@ -486,6 +527,8 @@ static void iterate(Worker *worker) {
         before_ms = last_ms;
         last_ms = now - iteration_start;
         iteration_start = now;
+        if (lines_wanted == 1 && !solver_turn(search, worker, worker->nodes - iteration_nodes)) break;
+        iteration_nodes = worker->nodes;
         /* A proven result does not change with depth. */
         if (abs(score) >= MATE_BOUND && depth >= 3 && lines_wanted == 1) break;
         if (search->root_count == 1 && depth >= 2) break;
@@ -570,6 +613,9 @@ static SearchResult finish(const Search *search, int move, int score, int depth)
         result.quiescence_nodes += worker->quiescence_nodes;
         result.threat_nodes += worker->threat_nodes;
     }
+    const uint64_t solver = atomic_load(&search->solver_nodes);    /* the solver's are threat nodes */
+    result.nodes += solver;
+    result.threat_nodes += solver;
     return result;
 }
 
@@ -610,6 +656,34 @@ static bool root_threat_win(Search *search, Worker *main, ThreatFn threat, int64
     }
     line->move = win;
     line->score = MATE - line->pv_length;
+    complete_line(main, line);
+    main->line_count = 1;
+    report_iteration(main, line->pv_length);
+    *result = finish(search, win, line->score, line->pv_length);
+    return true;
+}
+
+/* The solver's first slice on one thread: a share of the turn (a fixed budget without one). */
+static int64_t solver_first_slice(const Search *search) {
+    if (search->limits.time.unlimited) return slice_within_limits(search, SOLVER_FIRST_NODES);
+    const int64_t nodes = (int64_t)((double)search->limits.time.hard_ms * SOLVER_FIRST_SHARE) * SOLVER_NODES_PER_MS;
+    return slice_within_limits(search, nodes < SOLVER_FIRST_NODES ? nodes + SOLVER_SLICE_MIN : SOLVER_FIRST_NODES);
+}
+
+/* The solver proved the root won: report its line (played on to the five) and fill *result. */
+static bool solver_won(Search *search, Worker *main, SearchResult *result) {
+    const int win = atomic_load_explicit(&search->solver_win, memory_order_acquire);
+    if (win == NO_CELL) return false;
+    RootLine *line = &main->lines[0];
+    line->pv_length = search->solver_line_length;
+    memcpy(line->pv, search->solver_line, sizeof(int) * (size_t)line->pv_length);
+    if (line->pv_length == 0 || line->pv[0] != win) {
+        line->pv[0] = win;
+        line->pv_length = 1;
+    }
+    line->move = win;
+    line->score = MATE - line->pv_length;
+    memcpy(&main->board, &search->solver_root, sizeof main->board);
     complete_line(main, line);
     main->line_count = 1;
     report_iteration(main, line->pv_length);
@@ -698,6 +772,7 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
     search->report = report;
     search->report_context = context;
     search->used = true;
+    atomic_store(&search->solver_nodes, 0);
     /* without the memory asked for, a small table rather than none */
     if (!search->table.entries && !tt_resize(&search->table, search->hash_bytes) &&
         !tt_resize(&search->table, 1u << 20))
@@ -715,15 +790,23 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
     if (board->move_count == 0 || (!limits->time.unlimited && limits->time.hard_ms <= 0))
         return static_result(search, main);
 
-    /* A win by continuous fours needs no search; nor one by threes and fours, which is
-     * costlier and gets a smaller share of the turn. */
+    /* A win by continuous fours needs no search; one by threes and fours is the solver's, which
+     * works beside the search: a first slice here when the search has one thread, else a
+     * thread of its own from now on. */
     SearchResult won;
-    if (root_threat_win(search, main, threat_vcf, vcf_budget(search, ROOT_VCF_NODES), &won) ||
-        root_threat_win(search, main, threat_vct, vcf_budget(search, ROOT_VCT_NODES) / 2, &won))
-        return won;
+    if (root_threat_win(search, main, threat_vcf, vcf_budget(search, ROOT_VCF_NODES), &won)) return won;
+    const bool solving = search->multipv == 1;
+    if (solving) {
+        beside_begin(search, &main->board);
+        if (search->thread_count == 1 || !beside_start_thread(search))
+            beside_slice(search, NO_CELL, solver_first_slice(search));
+        if (solver_won(search, main, &won)) return won;
+    }
 
     prepare_root(search, main);
     if (search->root_count == 0) {
+        search_stop(search);
+        beside_finish(search);
         /* Nothing legal near the stones (renju: every block forbidden): any empty legal cell. */
         for (int c = board_first(board); c; c = board_next(board, c))
             if (movegen_legal(&main->board, c)) return finish(search, c, -MATE, 0);
@@ -734,7 +817,8 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
     main->best_move = search->root[0].cell;
     main->best_score = 0;
 
-    int helpers = search->thread_count - 1;
+    /* the solver's thread is one of thread_num */
+    int helpers = search->thread_count - 1 - (search->solver_threaded ? 1 : 0);
     for (int i = 1; i <= helpers; i++) {
         Worker *worker = worker_get(search, i);
         if (!worker) {
@@ -753,6 +837,8 @@ static SearchResult think(Search *search, const Board *board, const SearchLimits
     iterate(main);
     search_stop(search);
     for (int i = 1; i <= helpers; i++) pthread_join(search->workers[i]->thread, NULL);
+    beside_finish(search);
+    if (solving && solver_won(search, main, &won)) return won;
     if (main->line_count == 0) {
         /* stopped before the first iteration ended: the root's order stands */
         main->line_count = search->multipv < search->root_count ? search->multipv : search->root_count;

@@ -13,6 +13,7 @@
 #include "board.h"
 #include "movegen.h"
 #include "search.h"
+#include "solver.h"
 #include "threat.h"
 #include "tt.h"
 
@@ -33,6 +34,14 @@ typedef struct QuiescenceEntry {
     int16_t win_plies;  /* 0: no win */
     uint8_t fours_left;
 } QuiescenceEntry;
+
+/* Which question the threat solver beside the search works on: the root's own win while it is
+ * open, then the opponent's after the root move `checked` (search_solver.c). */
+typedef struct BesideState {
+    bool root_open;
+    int checked;        /* the root move whose opponent position the solver holds, or NO_CELL */
+    bool checked_open;
+} BesideState;
 
 /* One ranked root move: its score and the line it expects. */
 typedef struct RootLine {
@@ -87,6 +96,18 @@ struct Search {
     int root_count;
     EngineReportFn report;
     void *report_context;
+    /* the threat solver beside the search (search_solver.c) */
+    Solver *solver;
+    pthread_t solver_thread;
+    bool solver_threaded;           /* it has a thread of its own this think */
+    Board solver_root;              /* the think's root position, for the solver */
+    BesideState beside;             /* the solver's question, kept from one slice to the next */
+    atomic_int shared_best;         /* the main thread's best root move, for the solver */
+    atomic_int solver_win;          /* our win's first move it proved, or NO_CELL */
+    atomic_int refuted;             /* a root move after which it proved the opponent wins */
+    _Atomic uint64_t solver_nodes;  /* its nodes this think */
+    int solver_line[SEARCH_MAX_PLY];    /* the proved win's line (written before solver_win) */
+    int solver_line_length;
 };
 
 static inline bool stopped(const Search *search) {
@@ -110,5 +131,18 @@ Defence search_defence_needed(Board *board);
 void search_update_pv(Worker *worker, int ply, int move);
 void search_publish_nodes(Worker *worker);
 uint64_t search_total_nodes(const Search *search);
+
+/* ---- search_solver.c: the threat solver beside the search ---- */
+/* The solver and its table, made at START with the search's (nothing if out of memory). */
+void beside_make(Search *search);
+/* A think begins at `root`: the solver (made if missing) forgets last think's findings. */
+void beside_begin(Search *search, const Board *root);
+/* One slice of `nodes` on the calling thread: the root's win while it is open, then the
+ * opponent's win after the root move `best`. */
+void beside_slice(Search *search, int best, int64_t nodes);
+/* The same for the whole think on a thread of its own (false if none could be made); the
+ * thread follows shared_best, and ends when the search stops. */
+bool beside_start_thread(Search *search);
+void beside_finish(Search *search);
 
 #endif

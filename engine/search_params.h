@@ -66,8 +66,23 @@
  * searches are bounded by nodes, not the clock: on short turns, in proportion to the turn. */
 #define ROOT_VCF_NODES 200000
 #define ROOT_REFUTE_VCF_NODES 2500
-#define ROOT_VCT_NODES 100000
 #define VCF_NODES_PER_MS 200
+/* The proof-number solver beside the search (search_solver.c): its table a share of the hash
+ * table's; with one thread a first slice of the turn (in nodes at SOLVER_NODES_PER_MS, at most
+ * SOLVER_FIRST_NODES) and, after each iteration, a share of the iteration's nodes (never more
+ * than a quarter of a node limit); with more, a thread of its own that looks again at the main
+ * thread's best move every SOLVER_THREAD_SLICE nodes. */
+#define SOLVER_TABLE_SHARE 8
+#define SOLVER_TABLE_MIN ((size_t)2 << 20)
+#define SOLVER_TABLE_MAX ((size_t)64 << 20)
+#define SOLVER_NODES_PER_MS 400
+#define SOLVER_FIRST_SHARE 0.06
+#define SOLVER_FIRST_NODES 40000
+#define SOLVER_SLICE_SHARE 0.1
+#define SOLVER_SLICE_MIN 200
+#define SOLVER_NODE_LIMIT_SHARE 4
+#define SOLVER_THREAD_SLICE 4096
+#define SOLVER_IDLE_NS 1000000
 
 /* Time: the soft budget (timeman.h) is scaled by how unsettled the search is, up when the best
  * move changes or the score drops, down while it is stable (came with the first fitted weights,

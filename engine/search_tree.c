@@ -69,7 +69,7 @@ uint64_t search_total_nodes(const Search *search) {
     for (int i = 0; i < search->thread_count; i++)
         if (search->workers[i])
             nodes += atomic_load_explicit(&search->workers[i]->shared_nodes, memory_order_relaxed);
-    return nodes;
+    return nodes + atomic_load_explicit(&search->solver_nodes, memory_order_relaxed);
 }
 
 void search_publish_nodes(Worker *worker) {
