@@ -28,6 +28,7 @@ typedef struct OrderOptions {
     double rate;            /* AdaGrad's step */
     double temperature;     /* the cells' values per logit at the start */
     double scale;           /* the written tables' units per logit */
+    bool warm;              /* start from the build's own tables (ORDER_WEIGHTS) where it has them */
     FILE *log;              /* progress lines, or NULL */
 } OrderOptions;
 
@@ -44,7 +45,8 @@ typedef struct OrderTables {
 } OrderTables;
 
 void order_options_default(OrderOptions *options);
-/* Fits `family`'s tables to the games of that family. Returns false if there are no positions. */
+/* Fits `family`'s tables to the games of that family. Returns false if there are no positions;
+ * the tables are then the starting point. */
 bool order_fit(const GameList *games, WeightFamily family, const OrderOptions *options, OrderTables *tables,
                OrderReport *report);
 #endif
