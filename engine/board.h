@@ -2,11 +2,11 @@
  *
  * Cells live in a padded array: a border of WALL cells, PAD wide, surrounds every board so that
  * scans and pattern keys need no bounds checks. A cell is an index into that array; `cell_at`
- * and `cell_x` / `cell_y` convert. Making a move also updates the win-line tables (lines.h) and
- * the per-direction pattern keys and shapes (shape.h) incrementally.
+ * and `cell_x` / `cell_y` convert. Making a move also updates the per-direction pattern keys
+ * and shapes (shape.h) incrementally.
  *
  * A Board is a plain value: copy it with memcpy to give a search thread its own. The immutable
- * part (geometry: which cells make up each win line, shape tables) is shared by pointer. */
+ * part (geometry: size, rule, shape tables) is shared by pointer. */
 #ifndef WUZI_BOARD_H
 #define WUZI_BOARD_H
 
@@ -14,7 +14,6 @@
 #include <stdint.h>
 
 #include "coords.h"
-#include "lines.h"
 #include "shape.h"
 
 
@@ -28,7 +27,6 @@ enum {
 
 struct Geometry {
     int width, height, connect, rule;
-    LineGeometry lines;            /* lines.h: the cells of every win line, lines through cells */
     const ShapeTables *shapes;     /* shape.h: shared by all geometries of one (connect, rule) */
 };
 
@@ -41,14 +39,13 @@ typedef struct BoardBox { int8_t x0, y0, x1, y1; } BoardBox;
 #define NEAR_LINE 3
 
 struct Board {
-    const Geometry *geometry;   /* shared, immutable: size, k, rule, win lines, shape tables */
+    const Geometry *geometry;   /* shared, immutable: size, k, rule, shape tables */
     int width, height, connect, rule;
     int to_move;                /* BLACK or WHITE */
     int move_count;
     uint64_t hash;
     uint16_t history[MAX_MOVES];
     uint8_t cell[CELLS];
-    LineCounts lines;           /* lines.h: stones per side in every win line, cell weights */
     ShapeState shapes;          /* shape.h: pattern keys and shapes per cell and direction */
     uint8_t near[CELLS];        /* stones in the cell's neighbourhood (NEAR_RADIUS, NEAR_LINE) */
     BoardBox box;
@@ -79,10 +76,12 @@ static inline bool board_full(const Board *board) { return board->move_count >= 
 void board_make(Board *board, int cell);
 /* Take back the last move. */
 void board_undo(Board *board);
-/* The same without the win-line tables (lines.h), which go stale until the matching
- * board_undo_fast: for the searches, which read everything else but never those. */
+/* The searches' make: the same, with what it changes in the shapes logged so that taking it
+ * back costs no table lookup. Logged moves must be taken back in the reverse order of making
+ * (board_remove may take any stone, and forgets the logs). */
 void board_make_fast(Board *board, int cell);
-void board_undo_fast(Board *board);
+/* board_undo by the name the searches pair with board_make_fast: either takes back either. */
+static inline void board_undo_fast(Board *board) { board_undo(board); }
 /* Put a stone of `color` without changing the turn (for setting up positions). */
 void board_put(Board *board, int cell, int color);
 /* Remove any stone (not necessarily the last one); the history loses it too. */

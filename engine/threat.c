@@ -10,8 +10,8 @@
 /* One search explores the attacker's nodes (attacker to move: `attack`) and, after a three, the
  * defender's nodes (`defend`). Results: a win carries how many threes its proof needs (so a VCT
  * win stored in the table is never taken for a VCF win), a failure how many threes it was
- * allowed (FAIL_ABSOLUTE when no depth limit cut it). Moves are made without the win-line
- * tables (board_make_fast): nothing here reads them, and every move is taken back. */
+ * allowed (FAIL_ABSOLUTE when no depth limit cut it). Moves are made with board_make_fast: every
+ * one is taken back in the reverse order. */
 enum { RESULT_FAIL = -1, RESULT_ABORT = -2 };
 
 #define FAIL_ABSOLUTE 255
