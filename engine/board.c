@@ -64,6 +64,7 @@ const Geometry *geometry_get(int width, int height, int connect, int rule) {
         entry->geometry.connect = connect;
         entry->geometry.rule = rule;
         entry->geometry.shapes = shape_tables_get(connect, rule);
+        entry->geometry.weights = weights_for_rule(rule);
         entry->next = geometry_cache.first;
         geometry_cache.first = entry;
     }
@@ -133,7 +134,7 @@ void board_init(Board *board, const Geometry *geometry) {
     memset(board->cell, WALL, sizeof board->cell);
     for (int y = 0; y < board->height; y++)
         for (int x = 0; x < board->width; x++) board->cell[cell_at(x, y)] = EMPTY;
-    shape_clear(&board->shapes, geometry->shapes, board->cell, board->width, board->height);
+    shape_clear(&board->shapes, geometry->shapes, geometry->weights.cell, board->cell, board->width, board->height);
     memset(board->near, 0, sizeof board->near);
     board->box = (BoardBox){1, 1, 0, 0};
 }

@@ -6,7 +6,9 @@
  * and shapes (shape.h) incrementally.
  *
  * A Board is a plain value: copy it with memcpy to give a search thread its own. The immutable
- * part (geometry: size, rule, shape tables) is shared by pointer. */
+ * part (geometry: size, rule, shape tables, the evaluation's weights) is shared by pointer. The
+ * board keeps the sum of what its empty cells are worth to each colour (ShapeTotals) for the
+ * evaluation, from the geometry's weights. */
 #ifndef WUZI_BOARD_H
 #define WUZI_BOARD_H
 
@@ -15,6 +17,7 @@
 
 #include "coords.h"
 #include "shape.h"
+#include "weights.h"
 
 
 /* Rule bits, as in Gomocup's INFO rule. */
@@ -28,6 +31,7 @@ enum {
 struct Geometry {
     int width, height, connect, rule;
     const ShapeTables *shapes;     /* shape.h: shared by all geometries of one (connect, rule) */
+    RuleWeights weights;           /* weights.h: the evaluation's tables for the rule */
 };
 
 /* The stones' bounding box (x1 < x0 while there are none). */
@@ -39,7 +43,7 @@ typedef struct BoardBox { int8_t x0, y0, x1, y1; } BoardBox;
 #define NEAR_LINE 3
 
 struct Board {
-    const Geometry *geometry;   /* shared, immutable: size, k, rule, shape tables */
+    const Geometry *geometry;   /* shared, immutable: size, k, rule, shape tables, weights */
     int width, height, connect, rule;
     int to_move;                /* BLACK or WHITE */
     int move_count;

@@ -2,10 +2,6 @@
 
 #include "weights.h"
 
-static const EvalWeights *weights_of(const Board *board) {
-    return &WEIGHTS[weight_family(board->rule)];
-}
-
 int eval_threat_mask(const Board *board) {
     const int me = board->to_move;
     const int16_t *mine = board->shapes.totals.class_count[me - 1];
@@ -49,7 +45,7 @@ int32_t eval_position(const Board *board) {
     const int me = board->to_move, them = opponent(me);
     const int32_t *now = board->shapes.totals.value_sum, *before = board_previous_values(board);
     const int32_t cells = (now[me - 1] - now[them - 1] + before[me - 1] - before[them - 1]) / 2;
-    const EvalWeights *weights = weights_of(board);
+    const RuleWeights *weights = &board->geometry->weights;
     return cells + weights->threat[me - 1][eval_threat_mask(board)] + count_value(board, weights->count[me - 1], me);
 }
 
@@ -59,7 +55,7 @@ int32_t eval_position(const Board *board) {
  * (tune/order.h, so that the history weighs less) +27.5 at five times, +44.5 more at seventeen. */
 int32_t eval_move_score(const Board *board, int cell) {
     const int me = board->to_move, them = opponent(me);
-    const ShapeTables *tables = board->geometry->shapes;
-    return tables->order_mine[me - 1][board->shapes.combo[cell][me - 1]] +
-           tables->order_theirs[me - 1][board->shapes.combo[cell][them - 1]];
+    const RuleWeights *weights = &board->geometry->weights;
+    return weights->order_mine[me - 1][board->shapes.combo[cell][me - 1]] +
+           weights->order_theirs[me - 1][board->shapes.combo[cell][them - 1]];
 }

@@ -92,4 +92,26 @@ static inline WeightFamily weight_family(int rule) {
     return FAMILY_FREESTYLE;
 }
 
+/* A rule's tables as the evaluation reads them, resolved once for each geometry (board.h): the
+ * family's, and its move order's where it has them, else the cells' values (its own, and the
+ * opponent's). [colour or side to move - 1]. */
+typedef struct RuleWeights {
+    const int16_t *cell[2], *threat[2], *count[2];
+    const int16_t *order_mine[2], *order_theirs[2];
+} RuleWeights;
+
+static inline RuleWeights weights_for_rule(int rule) {
+    const EvalWeights *weights = &WEIGHTS[weight_family(rule)];
+    const OrderWeights *order = &ORDER_WEIGHTS[weight_family(rule)];
+    RuleWeights resolved;
+    for (int side = 0; side < 2; side++) {
+        resolved.cell[side] = weights->cell[side];
+        resolved.threat[side] = weights->threat[side];
+        resolved.count[side] = weights->count[side];
+        resolved.order_mine[side] = order->mine[side] ? order->mine[side] : weights->cell[side];
+        resolved.order_theirs[side] = order->theirs[side] ? order->theirs[side] : weights->cell[1 - side];
+    }
+    return resolved;
+}
+
 #endif

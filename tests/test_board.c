@@ -16,7 +16,8 @@ static uint64_t hash_from_scratch(const Board *board) {
 
 static bool same_as_scratch(const Board *board) {
     static ShapeState shapes;
-    shape_clear(&shapes, board->geometry->shapes, board->cell, board->width, board->height);
+    shape_clear(&shapes, board->geometry->shapes, board->geometry->weights.cell, board->cell, board->width,
+                board->height);
     bool same = true;
     for (int c = board_first(board); c; c = board_next(board, c)) {
         if (board->cell[c] != EMPTY) continue;

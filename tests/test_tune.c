@@ -222,9 +222,9 @@ static void test_warm_start_gives_the_build_weights(void) {
 /* The cells' values' order, mine plus theirs: the order's starting point. */
 static int value_order(const Board *board, int cell) {
     const int me = board->to_move, them = opponent(me);
-    const ShapeTables *tables = board->geometry->shapes;
-    return tables->cell_value[me - 1][board->shapes.combo[cell][me - 1]] +
-           tables->cell_value[them - 1][board->shapes.combo[cell][them - 1]];
+    const RuleWeights *weights = &board->geometry->weights;
+    return weights->cell[me - 1][board->shapes.combo[cell][me - 1]] +
+           weights->cell[them - 1][board->shapes.combo[cell][them - 1]];
 }
 
 /* The move order learns a planted one: games whose every move after a random opening is the
