@@ -110,7 +110,12 @@ static inline bool board_is_candidate(const Board *board, int cell) {
  * Empty when there is no stone. */
 void board_candidate_area(const Board *board, int *x0, int *y0, int *x1, int *y1);
 
-/* Iterate over the on-board cells: for (int c = board_first(b); c; c = board_next(b, c)). */
+/* Every on-board cell, row by row: FOR_EACH_CELL(board, cell) statement. */
+#define FOR_EACH_CELL(board, cell)                                                          \
+    for (int y_ = 0; y_ < (board)->height; y_++)                                            \
+        for (int cell = cell_at(0, y_), end_ = cell + (board)->width; cell < end_; cell++)
+
+/* The same as a pair of calls: for (int c = board_first(b); c; c = board_next(b, c)). */
 int board_first(const Board *board);
 int board_next(const Board *board, int cell);
 

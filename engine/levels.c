@@ -66,10 +66,6 @@ static bool open_cell(const Board *board, const uint8_t *banned, int cell) {
     return board->cell[cell] == EMPTY && !banned[cell];
 }
 
-#define FOR_EACH_CELL(board, cell)                                                               \
-    for (int y_ = 0; y_ < (board)->height; y_++)                                                 \
-        for (int x_ = 0, cell = cell_at(0, y_); x_ < (board)->width; x_++, cell++)
-
 /* ---- N1: pattern strings per direction, looked up by the whole string ---------------------- */
 
 typedef struct PatternWeight {

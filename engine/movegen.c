@@ -8,26 +8,8 @@
 #define KILLER_BONUS 1000000
 #define DEFENCE_FOUR_BONUS 2000000
 
-bool movegen_may_be_foul(const Board *board, int cell) {
-    int strong = 0;
-    bool suspicious = false;
-    for (int d = 0; d < 4; d++) {
-        const Shape shape = shape_at(&board->shapes, cell, d, BLACK);
-        if (shape == SHAPE_FIVE) return false; /* a five wins, whatever else it makes */
-        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) suspicious = true;
-        if (shape >= SHAPE_OPEN_THREE) strong++;
-    }
-    return suspicious || strong >= 2;
-}
-
-static bool forbidden_here(Board *board, int cell, int color) {
-    if (color != BLACK || !(board->rule & RULE_RENJU)) return false;
-    if (!movegen_may_be_foul(board, cell)) return false;
-    return rules_foul(board, cell) != FOUL_NONE;
-}
-
 bool movegen_legal(Board *board, int cell) {
-    return board->cell[cell] == EMPTY && !forbidden_here(board, cell, board->to_move);
+    return board->cell[cell] == EMPTY && !rules_forbidden(board, cell, board->to_move);
 }
 
 /* Every candidate cell, in board order: `body` sees `cell`. */
@@ -72,14 +54,10 @@ bool movegen_has_winning_threat(Board *board, int color) {
     if (color != BLACK || !(board->rule & RULE_RENJU)) return true;
     FOR_EACH_CANDIDATE(board, cell, {
         if (shape_cell_class(&board->shapes, cell, BLACK) == CLASS_OPEN_FOUR &&
-            !forbidden_here(board, cell, BLACK))
+            !rules_forbidden(board, cell, BLACK))
             return true;
     });
     return false;
-}
-
-static bool makes_four(CellClass cell_class) {
-    return cell_class == CLASS_FOUR || cell_class == CLASS_FOUR_THREE || cell_class >= CLASS_OPEN_FOUR;
 }
 
 /* Where `cell` lies on one of `from`'s four lines within a key's reach: the direction and
@@ -130,8 +108,8 @@ int movegen_defences(Board *board, int *cells, int max) {
     int count = 0;
     /* Our fours gain a tempo; the cells on the lines of their threats may stop them. */
     FOR_EACH_CANDIDATE(board, cell, {
-        if (count < max && makes_four(shape_cell_class(&board->shapes, cell, me)) &&
-            !forbidden_here(board, cell, me))
+        if (count < max && class_makes_four(shape_cell_class(&board->shapes, cell, me)) &&
+            !rules_forbidden(board, cell, me))
             cells[count++] = cell;
     });
     const int fours = count;
@@ -149,7 +127,7 @@ int movegen_defences(Board *board, int *cells, int max) {
                 const int cell = threat + step * DIRECTION[d];
                 if (board->cell[cell] != EMPTY || cells_contain(tried, tried_count, cell)) continue;
                 if (tried_count < (int)(sizeof tried / sizeof tried[0])) tried[tried_count++] = cell;
-                if (cells_contain(cells, fours, cell) || forbidden_here(board, cell, me)) continue;
+                if (cells_contain(cells, fours, cell) || rules_forbidden(board, cell, me)) continue;
                 const bool stops = play_out ? stops_by_playing(board, cell)
                                             : stops_every_threat(board, cell, me, threats, threat_count);
                 if (stops && count < max) cells[count++] = cell;
@@ -189,7 +167,7 @@ static bool breaks_four_three(const Board *board, int cell, int me, int threat) 
  * no five of white's own), black still has a legal open four or double four to make. The side
  * to move is black; the board is unchanged on return. */
 static bool black_four_three_wins_at(Board *board, int cell) {
-    if (forbidden_here(board, cell, BLACK)) return false;
+    if (rules_forbidden(board, cell, BLACK)) return false;
     board_make_fast(board, cell);
     bool wins = false;
     if (shape_class_count(&board->shapes, BLACK, CLASS_FIVE) == 1) {
@@ -232,7 +210,7 @@ bool movegen_wins_by_three(Board *board) {
         for (int d = 0; d < 4; d++) {
             if (shape_at(shapes, cell, d, me) != SHAPE_FOUR) continue;
             const int block = five_point_after(board, cell, d, me);
-            if (block != NO_CELL && !makes_four(shape_cell_class(shapes, block, them))) return true;
+            if (block != NO_CELL && !class_makes_four(shape_cell_class(shapes, block, them))) return true;
         }
     });
     return false;
@@ -274,13 +252,13 @@ int movegen_four_three_defences(Board *board, int *cells, int max) {
     if (threat == NO_CELL) return -1;
     int count = 0;
     FOR_EACH_CANDIDATE(board, cell, {
-        if (count < max && makes_four(shape_cell_class(&board->shapes, cell, me))) cells[count++] = cell;
+        if (count < max && class_makes_four(shape_cell_class(&board->shapes, cell, me))) cells[count++] = cell;
     });
     for (int d = 0; d < 4; d++) {
         const Shape shape = shape_at(&board->shapes, threat, d, them);
         if (shape == SHAPE_FOUR) {
             const int block = five_point_after(board, threat, d, them);
-            if (block != NO_CELL && makes_four(shape_cell_class(&board->shapes, block, me))) return -1;
+            if (block != NO_CELL && class_makes_four(shape_cell_class(&board->shapes, block, me))) return -1;
             if (block != NO_CELL) add_counter_threes(board, block, me, cells, &count, max);
         }
         if (shape < SHAPE_OPEN_THREE) continue;
@@ -339,7 +317,7 @@ static void generate(MovePicker *picker) {
         const int me = board->to_move;
         for (int i = 0; i < count; i++) {
             /* the table move was not handed out first (finding the defences costs): first now */
-            const bool four = makes_four(shape_cell_class(&board->shapes, cells[i], me));
+            const bool four = class_makes_four(shape_cell_class(&board->shapes, cells[i], me));
             const int32_t bonus = cells[i] == picker->tt_move ? 2 * DEFENCE_FOUR_BONUS : four ? 0 : DEFENCE_FOUR_BONUS;
             add(picker, cells[i], ordering_score(picker, cells[i]) + bonus);
         }
@@ -361,7 +339,7 @@ static bool table_move_fits(MovePicker *picker) {
     Board *board = picker->board;
     const int move = picker->tt_move;
     if (picker->defence != DEFEND_NONE || move <= 0 || move >= CELLS || !board_is_candidate(board, move)) return false;
-    return !forbidden_here(board, move, board->to_move);
+    return !rules_forbidden(board, move, board->to_move);
 }
 
 int movepick_next(MovePicker *picker) {
@@ -386,7 +364,7 @@ int movepick_next(MovePicker *picker) {
             picker->scores[best] = picker->scores[picker->next];
             picker->cells[picker->next] = cell;
             picker->scores[picker->next++] = score;
-            if (!forbidden_here(picker->board, cell, picker->board->to_move)) return cell;
+            if (!rules_forbidden(picker->board, cell, picker->board->to_move)) return cell;
         }
         picker->stage = STAGE_DONE;
         /* fall through */

@@ -17,8 +17,6 @@
 
 /* Is `cell` playable for the side to move (empty, and not a renju foul for black)? */
 bool movegen_legal(Board *board, int cell);
-/* Could a black stone here be a renju foul? Only then is the exact (recursive) judge asked. */
-bool movegen_may_be_foul(const Board *board, int cell);
 /* A cell where `color` has class `cell_class`, or NO_CELL (the first in board order). */
 int movegen_find(const Board *board, int color, CellClass cell_class);
 /* Does `color` have a cell it may play that makes an open four or two fours? */

@@ -171,8 +171,13 @@ static inline int shape_class_count(const ShapeState *state, int color, CellClas
     return state->totals.class_count[color - 1][cell_class];
 }
 
-/* Empty cells where a stone of `color` makes a four or more (a four shape in some direction,
- * whatever the others are): the classes four, four-three, open four and five. */
+/* Does a stone on a cell of this class make a four or more (a four shape in some direction,
+ * whatever the others are): the classes four, four-three, open four and five? */
+static inline bool class_makes_four(CellClass cell_class) {
+    return cell_class == CLASS_FOUR || cell_class == CLASS_FOUR_THREE || cell_class >= CLASS_OPEN_FOUR;
+}
+
+/* Empty cells of `color` whose class makes a four or more (class_makes_four). */
 static inline int shape_four_cell_count(const ShapeState *state, int color) {
     return shape_class_count(state, color, CLASS_FOUR) + shape_class_count(state, color, CLASS_FOUR_THREE) +
            shape_class_count(state, color, CLASS_OPEN_FOUR) + shape_class_count(state, color, CLASS_FIVE);

@@ -111,12 +111,6 @@ static inline bool reaches(const Board *board, int cell, int color, int least) {
     return ((packed + 0x01010101u * (uint32_t)(16 - least)) & 0x10101010u) != 0;
 }
 
-/* Every on-board cell, row by row (no division per step, unlike board_next). */
-#define FOR_EACH_CELL(board, cell)                                                          \
-    for (int y_ = 0; y_ < (board)->height; y_++)                                            \
-        for (int cell = cell_at(0, y_), end_ = cell + (board)->width; cell < end_; cell++)
-
-static inline bool makes_four(int shape) { return shape == SHAPE_FOUR || shape == SHAPE_OPEN_FOUR; }
 
 /* A stone here would give `color` two winning cells at once (an open four, a double four). */
 static bool winning_cell(const Board *board, int cell, int color) {
@@ -146,13 +140,6 @@ static bool has_open_three(const Board *board, int cell, int color) {
     for (int direction = 0; direction < 4; direction++)
         if (shape_is_open_three((Shape)shape_of(board, cell, direction, color))) return true;
     return false;
-}
-
-/* Renju fouls need the exact (recursive) judge; movegen's pre-filter spares it most cells. */
-static bool forbidden(ThreatSearch *search, int cell, int color) {
-    Board *board = search->board;
-    if (color != BLACK || !(board->rule & RULE_RENJU)) return false;
-    return movegen_may_be_foul(board, cell) && rules_foul(board, cell) != FOUL_NONE;
 }
 
 /* A threat cell of black's under renju must stay legal whatever the defender plays first. A
@@ -298,20 +285,20 @@ static int defences_of(const ThreatSearch *search, int threat, int *out) {
     for (int direction = 0; direction < 4; direction++) {
         const int shape = shape_of(board, threat, direction, attacker);
         open_fours += shape == SHAPE_OPEN_FOUR;
-        fours += makes_four(shape);
+        fours += shape_is_four((Shape)shape);
     }
     int count = 0;
     out[count++] = threat;
     for (int direction = 0; direction < 4; direction++) {
         const int shape = shape_of(board, threat, direction, attacker);
-        if (!makes_four(shape)) continue;
+        if (!shape_is_four((Shape)shape)) continue;
         const uint32_t key = board->shapes.key[threat][direction];
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
             const int cell = threat + offset * DIRECTION[direction];
             if (!offset || board->cell[cell] != EMPTY) continue;
             const int after = shape_lookup(tables, key | ((uint32_t)defender << shape_key_shift(offset)), attacker);
             const int open_left = open_fours - (shape == SHAPE_OPEN_FOUR) + (after == SHAPE_OPEN_FOUR);
-            const int fours_left = fours - 1 + makes_four(after);
+            const int fours_left = fours - 1 + shape_is_four((Shape)after);
             if (open_left == 0 && fours_left < 2) out[count++] = cell;
         }
     }
@@ -355,7 +342,7 @@ static int cell_and_its_four_lines(const Board *board, int cell, int attacker, i
     int count = 0;
     out[count++] = cell;
     for (int direction = 0; direction < 4; direction++) {
-        if (!makes_four(shape_of(board, cell, direction, attacker))) continue;
+        if (!shape_is_four(shape_at(&board->shapes, cell, direction, attacker))) continue;
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
             const int other = cell + offset * DIRECTION[direction];
             if (offset && board->cell[other] == EMPTY) count = add_unique(out, count, other);
@@ -377,7 +364,7 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
     board_make_fast(board, cell);
     int fives[2];
     const bool one_block = fives_near(board, cell, attacker, fives, 2) == 1 &&
-                           !forbidden(search, fives[0], defender) &&
+                           !rules_forbidden(search->board, fives[0], defender) &&
                            !reaches(board, fives[0], defender, SHAPE_FOUR);
     if (!one_block) {
         board_undo_fast(board);
@@ -392,7 +379,7 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE && stop_count != 0; offset++) {
             const int next = cell + offset * DIRECTION[direction];
             if (!offset || board->cell[next] != EMPTY || !winning_cell(board, next, attacker)) continue;
-            if (forbidden(search, next, attacker) || !stays_legal(search, next)) continue;
+            if (rules_forbidden(search->board, next, attacker) || !stays_legal(search, next)) continue;
             if (stop_count < 0) {
                 stop_count = defences_of(search, next, stops);
             } else {
@@ -431,7 +418,7 @@ static int threat_defences(ThreatSearch *search, int cell, int *out) {
     const Board *board = search->board;
     if (board->cell[cell] != EMPTY) return 0;
     const int kind = threat_at(board, cell, search->attacker);
-    if (kind == THREAT_NONE || forbidden(search, cell, search->attacker)) return 0;
+    if (kind == THREAT_NONE || rules_forbidden(search->board, cell, search->attacker)) return 0;
     if (!stays_legal(search, cell)) return 0;
     if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_defences(search, cell, out);
     if (kind == THREAT_WIN) return defences_of(search, cell, out);
@@ -468,13 +455,13 @@ static int defender_replies(ThreatSearch *search, const uint16_t *list, int coun
         if (!fours_left) break;
         if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
         fours_left--;
-        if (forbidden(search, cell, defender)) continue;
+        if (rules_forbidden(search->board, cell, defender)) continue;
         if (replies == MAX_REPLIES) return -1;
         out[replies++] = cell;
     }
     for (int j = 0; j < stop_count; j++) {
         const int cell = stops[j];
-        if (cells_contain(out, replies, cell) || forbidden(search, cell, defender)) continue;
+        if (cells_contain(out, replies, cell) || rules_forbidden(search->board, cell, defender)) continue;
         if (replies == MAX_REPLIES) return -1;
         out[replies++] = cell;
     }
@@ -559,7 +546,7 @@ static int candidate_score(const Board *board, int cell, int attacker, int near)
 static void add_candidate(ThreatSearch *search, int cell, int near, Candidate *out, int *total) {
     const Board *board = search->board;
     if (*total >= THREAT_MAX_CANDIDATES || search->mark[cell] == search->stamp) return;
-    if (forbidden(search, cell, search->attacker)) return;
+    if (rules_forbidden(search->board, cell, search->attacker)) return;
     search->mark[cell] = search->stamp;
     const Candidate candidate = {(uint16_t)cell,
                                  (int16_t)candidate_score(board, cell, search->attacker, near)};
@@ -583,7 +570,7 @@ static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidat
     if (threat_kind(shapes) != THREAT_NONE) return;
     for (int direction = 0; direction < 4; direction++) {
         const int before = shapes[direction];
-        if (before < SHAPE_OPEN_TWO || makes_four(before)) continue;
+        if (before < SHAPE_OPEN_TWO || shape_is_four((Shape)before)) continue;
         const uint32_t key = board->shapes.key[cell][direction];
         for (int offset = -(KEY_SIDE - 1); offset < KEY_SIDE; offset++) {
             const int maker = cell + offset * DIRECTION[direction];
@@ -632,7 +619,7 @@ static int try_move(ThreatSearch *search, int threes, int ply, const uint16_t *l
         const int block_count = five_blocks(board, fives, five_count, search->attacker, blocks);
         result = 0;
         for (int i = 0; i < block_count && result >= 0; i++) {
-            if (forbidden(search, blocks[i], search->defender)) continue;
+            if (rules_forbidden(search->board, blocks[i], search->defender)) continue;
             make(search, blocks[i]);
             const int child = attack(search, threes, ply + 2, list, count, move, blocks[i]);
             board_undo_fast(board);
@@ -695,7 +682,7 @@ static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *par
         /* The defender threatens five: only a block may follow. */
         const int block_count = five_blocks(board, threats, threat_count, search->defender, blocks);
         for (int i = 0; i < block_count; i++) {
-            if (forbidden(search, blocks[i], search->attacker)) continue;
+            if (rules_forbidden(search->board, blocks[i], search->attacker)) continue;
             result = try_move(search, threes, ply, list, count, blocks[i]);
             if (result != RESULT_FAIL) {
                 best = blocks[i];
@@ -769,12 +756,12 @@ static void build_line(ThreatSearch *search) {
                 if (five < five_count && line_add(search, five_cells[0])) line_add(search, five_cells[five]);
                 break;
             }
-            if (block_count == 1 && forbidden(search, blocks[0], search->defender)) {
+            if (block_count == 1 && rules_forbidden(search->board, blocks[0], search->defender)) {
                 line_add(search, blocks[0]);
                 break;
             }
             for (int i = 0; i < block_count && reply == NO_CELL; i++) {
-                if (forbidden(search, blocks[i], search->defender)) continue;
+                if (rules_forbidden(search->board, blocks[i], search->defender)) continue;
                 board_make_fast(board, blocks[i]);
                 const Entry *child = probe(search);
                 if (child && child->kind == ENTRY_WIN) reply = blocks[i];
