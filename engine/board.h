@@ -110,6 +110,16 @@ static inline bool board_is_candidate(const Board *board, int cell) {
  * Empty when there is no stone. */
 void board_candidate_area(const Board *board, int *x0, int *y0, int *x1, int *y1);
 
+/* Every candidate cell, in board order: FOR_EACH_CANDIDATE(board, cell, { body }). */
+#define FOR_EACH_CANDIDATE(board, cell, body)                                               \
+    do {                                                                                    \
+        int x0_, y0_, x1_, y1_;                                                             \
+        board_candidate_area((board), &x0_, &y0_, &x1_, &y1_);                              \
+        for (int y_ = y0_; y_ <= y1_; y_++)                                                 \
+            for (int cell = cell_at(x0_, y_), end_ = cell_at(x1_, y_); cell <= end_; cell++) \
+                if (board_is_candidate((board), cell)) body                                 \
+    } while (0)
+
 /* Every on-board cell, row by row: FOR_EACH_CELL(board, cell) statement. */
 #define FOR_EACH_CELL(board, cell)                                                          \
     for (int y_ = 0; y_ < (board)->height; y_++)                                            \

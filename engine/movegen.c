@@ -2,6 +2,7 @@
 
 #include "eval.h"
 #include "rules.h"
+#include "threat.h"
 
 /* Ordering bonuses on top of the cell's weight: the killers of this ply come right after the
  * table move. */
@@ -11,16 +12,6 @@
 bool movegen_legal(Board *board, int cell) {
     return board->cell[cell] == EMPTY && !rules_forbidden(board, cell, board->to_move);
 }
-
-/* Every candidate cell, in board order: `body` sees `cell`. */
-#define FOR_EACH_CANDIDATE(board, cell, body)                                               \
-    do {                                                                                    \
-        int x0_, y0_, x1_, y1_;                                                             \
-        board_candidate_area((board), &x0_, &y0_, &x1_, &y1_);                              \
-        for (int y_ = y0_; y_ <= y1_; y_++)                                                 \
-            for (int cell = cell_at(x0_, y_), end_ = cell_at(x1_, y_); cell <= end_; cell++) \
-                if (board_is_candidate((board), cell)) body                                 \
-    } while (0)
 
 /* The cell of a class there is exactly one of: usually the last move made it, so its lines
  * are looked at before the board. */
@@ -60,81 +51,17 @@ bool movegen_has_winning_threat(Board *board, int color) {
     return false;
 }
 
-/* Where `cell` lies on one of `from`'s four lines within a key's reach: the direction and
- * the offset along it. */
-static bool on_line(int from, int cell, int *direction, int *offset) {
-    const int dx = cell_x(cell) - cell_x(from), dy = cell_y(cell) - cell_y(from);
-    if (dy == 0) *direction = 0, *offset = dx;
-    else if (dx == 0) *direction = 1, *offset = dy;
-    else if (dx == dy) *direction = 2, *offset = dx;
-    else if (dx == -dy) *direction = 3, *offset = dy;
-    else return false;
-    return *offset >= -KEY_SIDE && *offset <= KEY_SIDE;
-}
-
-/* Would our stone on `cell` leave none of `threats` (every cell where the opponent makes an
- * open four or two fours) a threat? Read from the keys, without playing it: a stone only ever
- * lowers the opponent's shapes, so no new threat can appear, and a threat cell off the stone's
- * lines keeps its threat. */
-static bool stops_every_threat(const Board *board, int cell, int me, const int *threats, int threat_count) {
-    const int other = opponent(me);
-    const ShapeTables *tables = board->geometry->shapes;
-    for (int i = 0; i < threat_count; i++) {
-        const int threat = threats[i];
-        int direction, offset;
-        if (threat == cell) continue;
-        if (!on_line(threat, cell, &direction, &offset)) return false;
-        Shape shapes[4];
-        for (int d = 0; d < 4; d++) shapes[d] = shape_at(&board->shapes, threat, d, other);
-        const uint32_t key = board->shapes.key[threat][direction] | (uint32_t)me << shape_key_shift(offset);
-        shapes[direction] = shape_lookup(tables, key, other);
-        if (shape_class_of(shapes) == CLASS_OPEN_FOUR) return false;
-    }
-    return true;
-}
-
-/* Against renju black a stone can also lift a foul (blocking one of a double three's threes),
- * so a black threat may appear where there was none: there each defence is played out. */
-static bool stops_by_playing(Board *board, int cell) {
-    const int other = opponent(board->to_move);
-    board_make_fast(board, cell);
-    const bool stops = !movegen_has_winning_threat(board, other);
-    board_undo_fast(board);
-    return stops;
-}
-
+/* The defences are threat.h's: one generator for the threat search and the picker. */
 int movegen_defences(Board *board, int *cells, int max) {
-    const int me = board->to_move, other = opponent(me);
-    int count = 0;
-    /* Our fours gain a tempo; the cells on the lines of their threats may stop them. */
-    FOR_EACH_CANDIDATE(board, cell, {
-        if (count < max && class_makes_four(shape_cell_class(&board->shapes, cell, me)) &&
-            !rules_forbidden(board, cell, me))
-            cells[count++] = cell;
-    });
-    const int fours = count;
-    const bool play_out = other == BLACK && (board->rule & RULE_RENJU);
-    int threats[MAX_MOVES], threat_count = 0;
-    FOR_EACH_CANDIDATE(board, threat, {
-        if (shape_cell_class(&board->shapes, threat, other) == CLASS_OPEN_FOUR) threats[threat_count++] = threat;
-    });
-    int tried[4 * 2 * KEY_SIDE * 8], tried_count = 0;
-    for (int i = 0; i < threat_count; i++) {
-        const int threat = threats[i];
-        for (int d = 0; d < 4; d++) {
-            if (!shape_is_four(shape_at(&board->shapes, threat, d, other))) continue;
-            for (int step = -KEY_SIDE; step <= KEY_SIDE; step++) {
-                const int cell = threat + step * DIRECTION[d];
-                if (board->cell[cell] != EMPTY || cells_contain(tried, tried_count, cell)) continue;
-                if (tried_count < (int)(sizeof tried / sizeof tried[0])) tried[tried_count++] = cell;
-                if (cells_contain(cells, fours, cell) || rules_forbidden(board, cell, me)) continue;
-                const bool stops = play_out ? stops_by_playing(board, cell)
-                                            : stops_every_threat(board, cell, me, threats, threat_count);
-                if (stops && count < max) cells[count++] = cell;
-            }
-        }
-    }
-    return count;
+    int threats;
+    const int count = threat_defences(board, THREATS_WINS, NULL, 0, cells, max, &threats);
+    return threats ? count : -1;
+}
+
+int movegen_four_three_defences(Board *board, int *cells, int max) {
+    int threats;
+    const int count = threat_defences(board, THREATS_WINS_AND_FOUR_THREES, NULL, 0, cells, max, &threats);
+    return threats && count > 0 ? count : -1;
 }
 
 /* Their five point on `direction` once their stone stands on `threat`: where the block of that
@@ -148,19 +75,6 @@ static int five_point_after(const Board *board, int threat, int direction, int t
         if (shape_lookup(tables, key, them) == SHAPE_FIVE) return cell;
     }
     return NO_CELL;
-}
-
-/* Would our stone on `cell` take the four-three (or more) away from their cell `threat`? */
-static bool breaks_four_three(const Board *board, int cell, int me, int threat) {
-    const int them = opponent(me);
-    int direction, offset;
-    if (cell == threat) return true;
-    if (!on_line(threat, cell, &direction, &offset)) return false;
-    Shape shapes[4];
-    for (int d = 0; d < 4; d++) shapes[d] = shape_at(&board->shapes, threat, d, them);
-    const uint32_t key = board->shapes.key[threat][direction] | (uint32_t)me << shape_key_shift(offset);
-    shapes[direction] = shape_lookup(board->geometry->shapes, key, them);
-    return shape_class_of(shapes) < CLASS_FOUR_THREE;
 }
 
 /* Renju black's four-three cell, played out: legal, and once white has blocked its four (with
@@ -214,63 +128,6 @@ bool movegen_wins_by_three(Board *board) {
         }
     });
     return false;
-}
-
-static void add_once(int *cells, int *count, int max, int cell) {
-    if (*count < max && !cells_contain(cells, *count, cell)) cells[(*count)++] = cell;
-}
-
-/* Cells that make us a three through `block` (the cell where we must block their four), so
- * that the block becomes our four: scanned out along each line while the cells are ours or
- * such cells. */
-static void add_counter_threes(const Board *board, int block, int me, int *cells, int *count, int max) {
-    for (int d = 0; d < 4; d++)
-        for (int side = -1; side <= 1; side += 2)
-            for (int step = 1; step < KEY_SIDE; step++) {
-                const int cell = block + side * step * DIRECTION[d];
-                if (board->cell[cell] == me) continue;
-                if (board->cell[cell] != EMPTY || shape_at(&board->shapes, cell, d, me) < SHAPE_THREE) break;
-                add_once(cells, count, max, cell);
-            }
-}
-
-/* Against renju black, played out: does our stone on `cell` leave `threat` no winning
- * four-three? (A white stone can also make a black three real, so keys alone do not tell.) */
-static bool breaks_black_four_three(Board *board, int cell, int threat) {
-    if (cell == threat) return true;
-    board_make_fast(board, cell);
-    const bool breaks = shape_cell_class(&board->shapes, threat, BLACK) != CLASS_FOUR_THREE ||
-                        !black_four_three_wins_at(board, threat);
-    board_undo_fast(board);
-    return breaks;
-}
-
-int movegen_four_three_defences(Board *board, int *cells, int max) {
-    const int me = board->to_move, them = opponent(me);
-    const bool renju_black = them == BLACK && (board->rule & RULE_RENJU);
-    const int threat = renju_black ? black_winning_four_three(board) : movegen_find(board, them, CLASS_FOUR_THREE);
-    if (threat == NO_CELL) return -1;
-    int count = 0;
-    FOR_EACH_CANDIDATE(board, cell, {
-        if (count < max && class_makes_four(shape_cell_class(&board->shapes, cell, me))) cells[count++] = cell;
-    });
-    for (int d = 0; d < 4; d++) {
-        const Shape shape = shape_at(&board->shapes, threat, d, them);
-        if (shape == SHAPE_FOUR) {
-            const int block = five_point_after(board, threat, d, them);
-            if (block != NO_CELL && class_makes_four(shape_cell_class(&board->shapes, block, me))) return -1;
-            if (block != NO_CELL) add_counter_threes(board, block, me, cells, &count, max);
-        }
-        if (shape < SHAPE_OPEN_THREE) continue;
-        for (int step = -KEY_SIDE; step <= KEY_SIDE; step++) {
-            const int cell = threat + step * DIRECTION[d];
-            if (board->cell[cell] != EMPTY) continue;
-            const bool breaks = renju_black ? breaks_black_four_three(board, cell, threat)
-                                            : breaks_four_three(board, cell, me, threat);
-            if (breaks) add_once(cells, &count, max, cell);
-        }
-    }
-    return count ? count : -1;
 }
 
 /* ---- the picker --------------------------------------------------------------------------- */

@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
 #include "rules.h"
 #include "table_memory.h"
 
@@ -146,9 +145,8 @@ static bool has_open_three(const Board *board, int cell, int color) {
  * white stone can only take black's shapes away, except that it may make a three real (by
  * making the cell that completes its straight four legal): only a cell with two lines of
  * (perhaps unreal) open three could so become a double three. */
-static bool stays_legal(const ThreatSearch *search, int cell) {
-    const Board *board = search->board;
-    if (search->attacker != BLACK || !(board->rule & RULE_RENJU)) return true;
+static bool stays_legal(const Board *board, int attacker, int cell) {
+    if (attacker != BLACK || !(board->rule & RULE_RENJU)) return true;
     int open_threes = 0;
     for (int direction = 0; direction < 4; direction++)
         open_threes += shape_is_open_three((Shape)shape_of(board, cell, direction, BLACK));
@@ -272,14 +270,13 @@ static int five_blocks(const Board *board, const int *fives, int count, int owne
     return blocks;
 }
 
-/* ---- the defender's replies to a three ------------------------------------------------------ */
+/* ---- defences: the one generator (threat.h) ------------------------------------------------- */
 
-/* Cells where a defender's stone stops the attacker's winning cell `threat`: the cell itself
+/* Cells where the other side's stone stops `attacker`'s winning cell `threat`: the cell itself
  * and every cell of its four-lines whose stone would leave it neither an open four nor a double
- * four there (the shape tables answer from the key with the defender's stone added). */
-static int defences_of(const ThreatSearch *search, int threat, int *out) {
-    const Board *board = search->board;
-    const int attacker = search->attacker, defender = search->defender;
+ * four there (the shape tables answer from the key with that stone added). */
+static int defences_of(const Board *board, int attacker, int threat, int *out) {
+    const int defender = opponent(attacker);
     const ShapeTables *tables = board->geometry->shapes;
     int open_fours = 0, fours = 0;
     for (int direction = 0; direction < 4; direction++) {
@@ -351,20 +348,20 @@ static int cell_and_its_four_lines(const Board *board, int cell, int attacker, i
     return count;
 }
 
-/* A four-three cell threatens: four, the forced block, then an open four. The defender stops it
- * at the cell, on the four's line, where its stone would make the block a four of its own, or
- * where it stops every open four that follows — played out here to be sure. Returns those
- * cells, 0 when the threat is not real (or under caro, where a four has several blocks). */
-static int four_three_defences(ThreatSearch *search, int cell, int *out) {
-    Board *board = search->board;
-    const int attacker = search->attacker, defender = search->defender;
+/* A four-three cell threatens: four, the forced block, then an open four. The defender (to
+ * move) stops it at the cell, on the four's line, where its stone would make the block a four
+ * of its own, or where it stops every open four that follows — played out here to be sure.
+ * Returns those cells, 0 when the threat is not real (or under caro, where a four has several
+ * blocks). */
+static int four_three_defences(Board *board, int attacker, int cell, int *out) {
+    const int defender = opponent(attacker);
     if (board->rule & RULE_CARO) return 0;
     int count = cell_and_its_four_lines(board, cell, attacker, out);
     board_pass(board);                  /* the defender is to move: play the attacker's stone */
     board_make_fast(board, cell);
     int fives[2];
     const bool one_block = fives_near(board, cell, attacker, fives, 2) == 1 &&
-                           !rules_forbidden(search->board, fives[0], defender) &&
+                           !rules_forbidden(board, fives[0], defender) &&
                            !reaches(board, fives[0], defender, SHAPE_FOUR);
     if (!one_block) {
         board_undo_fast(board);
@@ -379,11 +376,11 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE && stop_count != 0; offset++) {
             const int next = cell + offset * DIRECTION[direction];
             if (!offset || board->cell[next] != EMPTY || !winning_cell(board, next, attacker)) continue;
-            if (rules_forbidden(search->board, next, attacker) || !stays_legal(search, next)) continue;
+            if (rules_forbidden(board, next, attacker) || !stays_legal(board, attacker, next)) continue;
             if (stop_count < 0) {
-                stop_count = defences_of(search, next, stops);
+                stop_count = defences_of(board, attacker, next, stops);
             } else {
-                const int other_count = defences_of(search, next, other);
+                const int other_count = defences_of(board, attacker, next, other);
                 stop_count = intersect(stops, stop_count, other, other_count);
             }
         }
@@ -398,9 +395,7 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
 /* Caro: two five cells may fall to one stone (a stone already beyond one five, the block of
  * the other beyond both). The winning cell counts only if, played now, no single stone spoils
  * all its fives; and any stone on its four-lines might change that. */
-static int caro_win_defences(ThreatSearch *search, int cell, int *out) {
-    Board *board = search->board;
-    const int attacker = search->attacker;
+static int caro_win_defences(Board *board, int attacker, int cell, int *out) {
     board_pass(board);                  /* the defender is to move: play the attacker's stone */
     board_make_fast(board, cell);
     int fives[MAX_FIVES], blocks[MAX_BLOCKS];
@@ -409,34 +404,41 @@ static int caro_win_defences(ThreatSearch *search, int cell, int *out) {
     board_undo_fast(board);
     board_pass(board);
     if (!wins) return 0;
-    int count = cell_and_its_four_lines(board, cell, attacker, out);
+    return cell_and_its_four_lines(board, cell, attacker, out);
+}
+
+/* The cells that stop `attacker`'s threat at `cell` (0: it threatens nothing real, or nothing
+ * of `kinds`). */
+static int stops_of(Board *board, int attacker, ThreatKinds kinds, int cell, int *out) {
+    if (board->cell[cell] != EMPTY) return 0;
+    const int kind = threat_at(board, cell, attacker);
+    if (kind == THREAT_NONE || (kind == THREAT_FOUR_THREE && kinds == THREATS_WINS)) return 0;
+    if (rules_forbidden(board, cell, attacker) || !stays_legal(board, attacker, cell)) return 0;
+    if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_defences(board, attacker, cell, out);
+    if (kind == THREAT_WIN) return defences_of(board, attacker, cell, out);
+    return four_three_defences(board, attacker, cell, out);
+}
+
+/* The attacker's cells that may be threats of the kinds, among the candidates in board order. */
+static int threat_cells(const Board *board, int attacker, ThreatKinds kinds, uint16_t *out) {
+    int count = 0;
+    FOR_EACH_CANDIDATE(board, cell, {
+        const int kind = threat_at(board, cell, attacker);
+        if (kind == THREAT_WIN || (kind == THREAT_FOUR_THREE && kinds == THREATS_WINS_AND_FOUR_THREES))
+            out[count++] = (uint16_t)cell;
+    });
     return count;
 }
 
-/* The cells that stop the attacker's threat at `cell` (0: it threatens nothing real). */
-static int threat_defences(ThreatSearch *search, int cell, int *out) {
-    const Board *board = search->board;
-    if (board->cell[cell] != EMPTY) return 0;
-    const int kind = threat_at(board, cell, search->attacker);
-    if (kind == THREAT_NONE || rules_forbidden(search->board, cell, search->attacker)) return 0;
-    if (!stays_legal(search, cell)) return 0;
-    if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_defences(search, cell, out);
-    if (kind == THREAT_WIN) return defences_of(search, cell, out);
-    return four_three_defences(search, cell, out);
-}
-
-/* Every defender's move that may save it after the attacker's quiet move: its fours, and the
- * cells that stop all of the attacker's threats (a move elsewhere lets one through).
- * Returns the count; 0 with *threats == 0 when the attacker has no threat at all; -1 when
- * there are more replies than fit (the caller then gives the line up). */
-static int defender_replies(ThreatSearch *search, const uint16_t *list, int count, int *out,
-                            int *threats) {
-    Board *board = search->board;
-    const int defender = search->defender;
-    int stops[MAX_STOPS], stop_count = 0, other[MAX_STOPS];
+/* The stops of every threat among the cells, the first threat's in their order, kept where
+ * they stop each other threat too. Returns their count; *threats gets how many threats there
+ * were (the count stops early once no cell stops them all). */
+static int common_stops(Board *board, int attacker, ThreatKinds kinds, const uint16_t *cells, int count, int *stops,
+                        int *threats) {
+    int stop_count = 0, other[MAX_STOPS];
     *threats = 0;
     for (int i = 0; i < count && !(*threats && stop_count == 0); i++) {
-        const int other_count = threat_defences(search, list[i], other);
+        const int other_count = stops_of(board, attacker, kinds, cells[i], other);
         if (!other_count) continue;
         if (++*threats == 1) {
             memcpy(stops, other, (size_t)other_count * sizeof *other);
@@ -445,8 +447,20 @@ static int defender_replies(ThreatSearch *search, const uint16_t *list, int coun
             stop_count = intersect(stops, stop_count, other, other_count);
         }
     }
-    if (!*threats) return 0;
+    return stop_count;
+}
 
+int threat_defences(Board *board, ThreatKinds kinds, const uint16_t *cells, int count, int *out, int max,
+                    int *threats) {
+    const int defender = board->to_move, attacker = opponent(defender);
+    uint16_t candidates[MAX_MOVES];
+    if (!cells) {
+        cells = candidates;
+        count = threat_cells(board, attacker, kinds, candidates);
+    }
+    int stops[MAX_STOPS];
+    const int stop_count = common_stops(board, attacker, kinds, cells, count, stops, threats);
+    if (!*threats) return 0;
     int replies = 0;
     /* The defender's four cells are the empty cells of the four classes: the counts say how
      * many to look for, and whether to look at all. */
@@ -455,14 +469,14 @@ static int defender_replies(ThreatSearch *search, const uint16_t *list, int coun
         if (!fours_left) break;
         if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
         fours_left--;
-        if (rules_forbidden(search->board, cell, defender)) continue;
-        if (replies == MAX_REPLIES) return -1;
+        if (rules_forbidden(board, cell, defender)) continue;
+        if (replies == max) return -1;
         out[replies++] = cell;
     }
     for (int j = 0; j < stop_count; j++) {
         const int cell = stops[j];
-        if (cells_contain(out, replies, cell) || rules_forbidden(search->board, cell, defender)) continue;
-        if (replies == MAX_REPLIES) return -1;
+        if (cells_contain(out, replies, cell) || rules_forbidden(board, cell, defender)) continue;
+        if (replies == max) return -1;
         out[replies++] = cell;
     }
     return replies;
@@ -487,7 +501,8 @@ static int defend(ThreatSearch *search, int threes, int ply, const uint16_t *par
     }
     const uint16_t *list = search->stack + start;
     int replies[MAX_REPLIES], threats;
-    const int reply_count = defender_replies(search, list, count, replies, &threats);
+    const int reply_count = threat_defences(search->board, THREATS_WINS_AND_FOUR_THREES, list, count, replies, MAX_REPLIES,
+                                            &threats);
     int result = 0;
     if (!threats) result = RESULT_FAIL;
     if (reply_count < 0) {
@@ -772,7 +787,9 @@ static void build_line(ThreatSearch *search) {
             const int count = build_list(search, &start, NULL, 0, NO_CELL, SHAPE_FOUR);
             int replies[MAX_REPLIES], threats;
             const int reply_count =
-                count < 0 ? 0 : defender_replies(search, search->stack + start, count, replies, &threats);
+                count < 0 ? 0
+                          : threat_defences(board, THREATS_WINS_AND_FOUR_THREES, search->stack + start, count, replies,
+                                            MAX_REPLIES, &threats);
             search->top = 0;
             for (int i = 0; i < reply_count && reply == NO_CELL; i++) {
                 board_make_fast(board, replies[i]);
