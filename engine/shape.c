@@ -304,11 +304,6 @@ CellClass shape_combo_class(int combo) {
     return (CellClass)(entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]) >> ENTRY_CLASS_SHIFT);
 }
 
-int shape_combo_of(const Shape shapes[4]) {
-    combos_ready();
-    return entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]) & ((1 << ENTRY_CLASS_SHIFT) - 1);
-}
-
 CellClass shape_class_of(const Shape shapes[4]) {
     /* no combos_ready(): this is hot, and every board's shape_clear has built the tables */
     return (CellClass)(entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]) >> ENTRY_CLASS_SHIFT);

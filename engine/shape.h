@@ -152,9 +152,8 @@ int shape_place_logged(ShapeState *state, const ShapeTables *tables, const uint8
                        int color);
 void shape_remove_logged(ShapeState *state, int cell, int color, int log_start);
 
-/* The class of a combination code, and the code of four shapes (any order). */
+/* The class of a combination code. */
 CellClass shape_combo_class(int combo);
-int shape_combo_of(const Shape shapes[4]);
 /* The class of four shapes (any order), for a board's search (its tables are built). */
 CellClass shape_class_of(const Shape shapes[4]);
 /* The shapes of a combination code, in ascending order. */
