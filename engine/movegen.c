@@ -153,12 +153,8 @@ static void add(MovePicker *picker, int cell, int32_t score) {
 
 static int32_t ordering_score(const MovePicker *picker, int cell) {
     int32_t score = eval_move_score(picker->board, cell);
-    /* Not kept: history weighed 1/16 (bench 8 % fewer alpha-beta nodes): 298-280-22 over 600
-     * games, +10.4 +/- 27.4 pentanomial, no decision, then 248-254-19 over 521 (stopped);
-     * together 546-534-41, about +4 (tc=10/0.2 freestyle, on 0f5f333). */
-    /* Not kept: no history in the order at all, with the learned order at 1000 per logit
-     * (tune/order.h): 116-136-8, -26.8 +/- 41.9, H0 after 259 games (tc=10/0.2 freestyle, on
-     * d528a3f). The history still tells what the tables cannot. */
+    /* The history tells what the tables cannot: without it -26.8 +/- 41.9 Elo
+     * (docs/experiments.md). */
     if (picker->history) score += picker->history[cell] / 32;
     if (cell == picker->killers[0] || cell == picker->killers[1]) score += KILLER_BONUS;
     return score;

@@ -525,22 +525,8 @@ typedef struct Candidate {
     int16_t score;
 } Candidate;
 
-/* Measured and not kept, on 330 positions of PentaZen's wins as black against 0f5f333 where
- * this search finds a VCT within 300 000 nodes (VCTs found within 5 000 / 20 000 / 100 000 nodes,
- * tests/tools/tactics --vct --nodes N): as built, 225 / 267 / 312; VCT moves kept to the lines
- * within four cells of the attacker's last two moves, 241 / 264 / 277; ordered by nearness to the
- * attacker's last move after quiet moves too, 224 / 266 / 314. */
-/* Not kept: an attacker's node trying every four but only its best 8 quiet moves (by
- * candidate_score; the rest mark the search limited, so no failure is taken for a proof). On
- * tournament/vct's 292 positions (tests/tools/tactics --vct --nodes 100000) it finds 85 / 171 /
- * 225 VCTs within 5 000 / 20 000 / 40 000 nodes where every quiet move finds 75 / 150 / 195 (3
- * fewer within 100 000, 20 % fewer nodes), on 330 positions of PentaZen's wins against 0f5f333
- * 229 / 275 / 295 against 225 / 267 / 288; the solver alone at 0.1 s a position solves 90.4 %
- * and 87.0 % of the freestyle and renju sets instead of 83.6 % and 77.4 % (machine busy). In
- * play it lost twice: 185-199-16, -12.2 +/- 33.5, H0 after 400 games, and 149-165-6, -17.4 +/-
- * 37.9, H0 after 320 (tc=10/0.2 freestyle, on 0f5f333; together about -15 over 720 games). Why
- * is not known: a failed search spends the same nodes with and without the cap (tactics --vct
- * --swap: 3.17 M against 3.25 M at 40 000 a position). */
+/* A quiet move's order among the attacker's candidates: the shapes it makes for the attacker,
+ * half those it spoils for the defender, and a little for nearness to the last move. */
 static int candidate_score(const Board *board, int cell, int attacker, int near) {
     static const int8_t WEIGHT[SHAPE_COUNT] = {
         [SHAPE_OPEN_TWO] = 1, [SHAPE_OPEN_TWO_X2] = 1, [SHAPE_OPEN_TWO_X3] = 1, [SHAPE_THREE] = 2,

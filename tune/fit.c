@@ -139,10 +139,8 @@ static double run_pass(const PositionSet *set, const Batch *batch, const Tables 
 
 /* The gradient of count_smoothing * (the sum of squared steps between neighbouring buckets): a
  * count weight far from its neighbours is a few positions' noise, and the evaluation should not
- * jump when one cell changes class. The count term alone, 8 buckets, on 4000 freestyle games:
- * held-out 0.5658 without it, 0.5599 unsmoothed (steps of 400 between neighbours), 0.5616 at
- * 1e-8 (committed: +24.4 +/- 22.7), 0.5629 at 3e-8, 0.5643 at 1e-7. Unsmoothed and with every
- * table refitted, it lost (125-143-13 over 281 games). */
+ * jump when one cell changes class. 1e-8 by default: the count term fitted so gained +24.4 +/-
+ * 22.7 Elo (docs/experiments.md). */
 static void smooth_counts(const Model *model, double smoothing, double *out) {
     for (int color = 0; color < 2; color++)
         for (int row = 0; row < 2 * COUNT_CLASSES; row++) {

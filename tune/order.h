@@ -7,12 +7,10 @@
  * fitted to the played move (cross-entropy, AdaGrad, a pass over the positions per epoch; one
  * game in ten held out): the moves of a searching engine teach the order what its search
  * found. It starts from the cells' values (what the order was before, in logits: the values
- * divided by the temperature) and is written as logits times the scale. The wider its scores
- * spread, the less the history (movegen.c) weighs in the order: 60 spreads them as the cells'
- * values did; 300 gained against that, 294-249-27, +27.5 +/- 28.0, H1 after 569 games; 1000 (the
- * default, a seventeenth of the history's old share) against 300, 175-134-13, +44.5 +/- 37.6, H1
- * after 321 games (tournament/sprt.sh -E 20, tc=10/0.2 freestyle). Under renju each side to move
- * has tables of its own; elsewhere both colours share them. */
+ * divided by the temperature; -warm: the build's own tables) and is written as logits times the
+ * scale. The wider its scores spread, the less the history (movegen.c) weighs in the order: a
+ * scale of 1000 gained +44.5 +/- 37.6 Elo against 300 (docs/experiments.md). Under renju each
+ * side to move has tables of its own; elsewhere both colours share them. */
 #ifndef WUZI_TUNE_ORDER_H
 #define WUZI_TUNE_ORDER_H
 
