@@ -20,14 +20,6 @@
 #include "weights.h"
 
 
-/* Rule bits, as in Gomocup's INFO rule. */
-enum {
-    RULE_EXACT5 = 1,
-    RULE_CONTINUOUS = 2,
-    RULE_RENJU = 4,
-    RULE_CARO = 8,
-};
-
 struct Geometry {
     int width, height, connect, rule;
     const ShapeTables *shapes;     /* shape.h: shared by all geometries of one (connect, rule) */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "coords.h"
 
 bool shape_run_wins(int connect, int rule, int color, int length, int before, int after) {
     if (length < connect) return false;

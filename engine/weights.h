@@ -79,8 +79,8 @@ typedef struct OrderWeights {
 extern const OrderWeights ORDER_WEIGHTS[FAMILY_COUNT];
 
 static inline WeightFamily weight_family(int rule) {
-    if (rule & 4) return FAMILY_RENJU;      /* RULE_RENJU */
-    if (rule & 8) return FAMILY_CARO;       /* RULE_CARO */
+    if (rule & RULE_RENJU) return FAMILY_RENJU;
+    if (rule & RULE_CARO) return FAMILY_CARO;
     return FAMILY_FREESTYLE;
 }
 
