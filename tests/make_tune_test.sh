@@ -44,6 +44,7 @@ check "the fit saw positions" grep -q '^ \* freestyle/exact five: [1-9][0-9]* po
 check "the header names the command" grep -q 'made by make tune (tune/make_tune.sh): TUNE_GAMES=12 TUNE_NODES=1500' "$work/1/weights.c"
 check "the fit starts from the build's weights" grep -q "from the build's weights" "$work/1/weights.c"
 check "the same command writes the same file" cmp -s "$work/1/weights.c" "$work/2/weights.c"
+check "make tune's file has the committed one's header and shape" same_shape "$work/1/weights.c" "$here/engine/weights.c"
 # One family's round: only its games are played, and the others keep the build's weights.
 TUNE_FAMILIES=freestyle tune 3; status=$?
 TUNE_FAMILIES=freestyle TUNE_NODES=1400 order 3
