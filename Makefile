@@ -121,8 +121,8 @@ demo: all
 bench: $(BRAIN)
 	./$(BRAIN) bench
 
-# The generated files from one round of self-play (tune/round.sh; about 40 minutes on 2 cores,
-# played once for both): the evaluation's weights, and the move order's tables.
+# The generated files from one round of self-play (tune/round.sh; about 52 CPU minutes, played
+# once for both): the evaluation's weights, and the move order's tables (docs/tuning.md).
 tune: $(BRAIN) $(RUNNER) $(TUNER)
 	sh tune/make_tune.sh
 
