@@ -69,7 +69,7 @@ TUNER = wuzi-tune
 PLAYER = wuzi-play
 endif
 
-.PHONY: all test test-threads test-cluster clean demo bench openings tune install uninstall
+.PHONY: all test test-threads test-cluster clean demo bench openings tune order install uninstall
 all: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER)
 
 $(BUILD)/%.o: %.c
@@ -164,9 +164,13 @@ demo: all
 bench: $(BRAIN)
 	./$(BRAIN) bench
 
-# The evaluation's weights from self-play (tune/make_tune.sh; about 90 minutes on 2 cores).
+# The generated files from one round of self-play (tune/round.sh; about 52 CPU minutes, played
+# once for both): the evaluation's weights, and the move order's tables (docs/tuning.md).
 tune: $(BRAIN) $(RUNNER) $(TUNER)
 	sh tune/make_tune.sh
+
+order: $(BRAIN) $(RUNNER) $(TUNER)
+	sh tune/make_order.sh
 
 # Regenerates tournament/openings/ with Wuzi's current search (a few minutes).
 openings: $(RUNNER)

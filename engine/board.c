@@ -63,8 +63,8 @@ const Geometry *geometry_get(int width, int height, int connect, int rule) {
         entry->geometry.height = height;
         entry->geometry.connect = connect;
         entry->geometry.rule = rule;
-        lines_geometry_build(&entry->geometry.lines, width, height, connect);
         entry->geometry.shapes = shape_tables_get(connect, rule);
+        entry->geometry.weights = weights_for_rule(rule);
         entry->next = geometry_cache.first;
         geometry_cache.first = entry;
     }
@@ -134,46 +134,43 @@ void board_init(Board *board, const Geometry *geometry) {
     memset(board->cell, WALL, sizeof board->cell);
     for (int y = 0; y < board->height; y++)
         for (int x = 0; x < board->width; x++) board->cell[cell_at(x, y)] = EMPTY;
-    lines_clear(&board->lines, &geometry->lines, board->cell);
-    shape_clear(&board->shapes, geometry->shapes, board->cell, board->width, board->height);
+    shape_clear(&board->shapes, geometry->shapes, geometry->weights.cell, board->cell, board->width, board->height);
     memset(board->near, 0, sizeof board->near);
     board->box = (BoardBox){1, 1, 0, 0};
 }
 
-/* The stone on `cell` becomes `color` (EMPTY to remove it): everything but the shapes; the
- * win-line tables follow only when `with_lines`. Returns the colour that was there. */
-static int set_cell(Board *board, int cell, int color, bool with_lines) {
+/* The stone on `cell` becomes `color` (EMPTY to remove it): everything but the shapes.
+ * Returns the colour that was there. */
+static int set_cell(Board *board, int cell, int color) {
     const int old = board->cell[cell];
     board->cell[cell] = (uint8_t)color;
     if (old != EMPTY) {
         board->hash ^= stone_key(old, cell);
-        if (with_lines) lines_update(&board->lines, &board->geometry->lines, cell, old, -1);
         spread_near(board, cell, -1);
     }
     if (color != EMPTY) {
         board->hash ^= stone_key(color, cell);
-        if (with_lines) lines_update(&board->lines, &board->geometry->lines, cell, color, +1);
         spread_near(board, cell, +1);
     }
     return old;
 }
 
-static void set_stone(Board *board, int cell, int color, bool with_lines) {
-    const int old = set_cell(board, cell, color, with_lines);
+static void set_stone(Board *board, int cell, int color) {
+    const int old = set_cell(board, cell, color);
     shape_update(&board->shapes, board->geometry->shapes, board->cell, cell, old, color);
 }
 
 /* `logged`: the shapes' changes are logged for a fast undo (the search's make and undo, which
  * come in reverse order). */
-static void push_stone(Board *board, int cell, int color, bool with_lines, bool logged) {
+static void push_stone(Board *board, int cell, int color, bool logged) {
     board->value_history[board->move_count][0] = board->shapes.totals.value_sum[0];
     board->value_history[board->move_count][1] = board->shapes.totals.value_sum[1];
     if (logged) {
-        set_cell(board, cell, color, with_lines);
+        set_cell(board, cell, color);
         board->shape_log_start[board->move_count] =
             (int16_t)shape_place_logged(&board->shapes, board->geometry->shapes, board->cell, cell, color);
     } else {
-        set_stone(board, cell, color, with_lines);
+        set_stone(board, cell, color);
         board->shape_log_start[board->move_count] = -1;
     }
     board->box_history[board->move_count] = board->box;
@@ -181,19 +178,19 @@ static void push_stone(Board *board, int cell, int color, bool with_lines, bool 
     box_add(&board->box, cell);
 }
 
-static void pop_stone(Board *board, bool with_lines) {
+static void pop_stone(Board *board) {
     const int cell = board->history[--board->move_count];
     const int log_start = board->shape_log_start[board->move_count];
     if (log_start >= 0) {
-        const int color = set_cell(board, cell, EMPTY, with_lines);
+        const int color = set_cell(board, cell, EMPTY);
         shape_remove_logged(&board->shapes, cell, color, log_start);
     } else {
-        set_stone(board, cell, EMPTY, with_lines);
+        set_stone(board, cell, EMPTY);
     }
     board->box = board->box_history[board->move_count];
 }
 
-void board_put(Board *board, int cell, int color) { push_stone(board, cell, color, true, false); }
+void board_put(Board *board, int cell, int color) { push_stone(board, cell, color, false); }
 
 void board_pass(Board *board) {
     board->to_move = opponent(board->to_move);
@@ -201,22 +198,17 @@ void board_pass(Board *board) {
 }
 
 void board_make(Board *board, int cell) {
-    push_stone(board, cell, board->to_move, true, false);
+    push_stone(board, cell, board->to_move, false);
     board_pass(board);
 }
 
 void board_undo(Board *board) {
-    pop_stone(board, true);
+    pop_stone(board);
     board_pass(board);
 }
 
 void board_make_fast(Board *board, int cell) {
-    push_stone(board, cell, board->to_move, false, true);
-    board_pass(board);
-}
-
-void board_undo_fast(Board *board) {
-    pop_stone(board, false);
+    push_stone(board, cell, board->to_move, true);
     board_pass(board);
 }
 
@@ -232,7 +224,7 @@ void board_remove(Board *board, int cell) {
     board->shapes.log_length = 0;
     board->shapes.totals_length = 0;
     board->move_count--;
-    set_stone(board, cell, EMPTY, true);
+    set_stone(board, cell, EMPTY);
     box_rebuild(board);
     /* The boxes before later moves may have grown from this stone: rebuild them too. */
     BoardBox box = {1, 1, 0, 0};

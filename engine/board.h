@@ -2,11 +2,13 @@
  *
  * Cells live in a padded array: a border of WALL cells, PAD wide, surrounds every board so that
  * scans and pattern keys need no bounds checks. A cell is an index into that array; `cell_at`
- * and `cell_x` / `cell_y` convert. Making a move also updates the win-line tables (lines.h) and
- * the per-direction pattern keys and shapes (shape.h) incrementally.
+ * and `cell_x` / `cell_y` convert. Making a move also updates the per-direction pattern keys
+ * and shapes (shape.h) incrementally.
  *
  * A Board is a plain value: copy it with memcpy to give a search thread its own. The immutable
- * part (geometry: which cells make up each win line, shape tables) is shared by pointer. */
+ * part (geometry: size, rule, shape tables, the evaluation's weights) is shared by pointer. The
+ * board keeps the sum of what its empty cells are worth to each colour (ShapeTotals) for the
+ * evaluation, from the geometry's weights. */
 #ifndef WUZI_BOARD_H
 #define WUZI_BOARD_H
 
@@ -14,22 +16,14 @@
 #include <stdint.h>
 
 #include "coords.h"
-#include "lines.h"
 #include "shape.h"
+#include "weights.h"
 
-
-/* Rule bits, as in Gomocup's INFO rule. */
-enum {
-    RULE_EXACT5 = 1,
-    RULE_CONTINUOUS = 2,
-    RULE_RENJU = 4,
-    RULE_CARO = 8,
-};
 
 struct Geometry {
     int width, height, connect, rule;
-    LineGeometry lines;            /* lines.h: the cells of every win line, lines through cells */
     const ShapeTables *shapes;     /* shape.h: shared by all geometries of one (connect, rule) */
+    RuleWeights weights;           /* weights.h: the evaluation's tables for the rule */
 };
 
 /* The stones' bounding box (x1 < x0 while there are none). */
@@ -41,14 +35,13 @@ typedef struct BoardBox { int8_t x0, y0, x1, y1; } BoardBox;
 #define NEAR_LINE 3
 
 struct Board {
-    const Geometry *geometry;   /* shared, immutable: size, k, rule, win lines, shape tables */
+    const Geometry *geometry;   /* shared, immutable: size, k, rule, shape tables, weights */
     int width, height, connect, rule;
     int to_move;                /* BLACK or WHITE */
     int move_count;
     uint64_t hash;
     uint16_t history[MAX_MOVES];
     uint8_t cell[CELLS];
-    LineCounts lines;           /* lines.h: stones per side in every win line, cell weights */
     ShapeState shapes;          /* shape.h: pattern keys and shapes per cell and direction */
     uint8_t near[CELLS];        /* stones in the cell's neighbourhood (NEAR_RADIUS, NEAR_LINE) */
     BoardBox box;
@@ -79,10 +72,12 @@ static inline bool board_full(const Board *board) { return board->move_count >= 
 void board_make(Board *board, int cell);
 /* Take back the last move. */
 void board_undo(Board *board);
-/* The same without the win-line tables (lines.h), which go stale until the matching
- * board_undo_fast: for the searches, which read everything else but never those. */
+/* The searches' make: the same, with what it changes in the shapes logged so that taking it
+ * back costs no table lookup. Logged moves must be taken back in the reverse order of making
+ * (board_remove may take any stone, and forgets the logs). */
 void board_make_fast(Board *board, int cell);
-void board_undo_fast(Board *board);
+/* board_undo by the name the searches pair with board_make_fast: either takes back either. */
+static inline void board_undo_fast(Board *board) { board_undo(board); }
 /* Put a stone of `color` without changing the turn (for setting up positions). */
 void board_put(Board *board, int cell, int color);
 /* Remove any stone (not necessarily the last one); the history loses it too. */
@@ -107,7 +102,22 @@ static inline bool board_is_candidate(const Board *board, int cell) {
  * Empty when there is no stone. */
 void board_candidate_area(const Board *board, int *x0, int *y0, int *x1, int *y1);
 
-/* Iterate over the on-board cells: for (int c = board_first(b); c; c = board_next(b, c)). */
+/* Every candidate cell, in board order: FOR_EACH_CANDIDATE(board, cell, { body }). */
+#define FOR_EACH_CANDIDATE(board, cell, body)                                               \
+    do {                                                                                    \
+        int x0_, y0_, x1_, y1_;                                                             \
+        board_candidate_area((board), &x0_, &y0_, &x1_, &y1_);                              \
+        for (int y_ = y0_; y_ <= y1_; y_++)                                                 \
+            for (int cell = cell_at(x0_, y_), end_ = cell_at(x1_, y_); cell <= end_; cell++) \
+                if (board_is_candidate((board), cell)) body                                 \
+    } while (0)
+
+/* Every on-board cell, row by row: FOR_EACH_CELL(board, cell) statement. */
+#define FOR_EACH_CELL(board, cell)                                                          \
+    for (int y_ = 0; y_ < (board)->height; y_++)                                            \
+        for (int cell = cell_at(0, y_), end_ = cell + (board)->width; cell < end_; cell++)
+
+/* The same as a pair of calls: for (int c = board_first(b); c; c = board_next(b, c)). */
 int board_first(const Board *board);
 int board_next(const Board *board, int cell);
 

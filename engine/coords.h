@@ -1,11 +1,19 @@
-/* coords: colours, the padded cell array's dimensions, and conversions between cells and x,y.
- * Every engine module includes this; it has no code of its own. */
+/* coords: colours, rule bits, the padded cell array's dimensions, and conversions between cells
+ * and x,y. Every engine module includes this; it has no code of its own. */
 #ifndef WUZI_COORDS_H
 #define WUZI_COORDS_H
 
 #include <stdbool.h>
 
 enum { EMPTY = 0, BLACK = 1, WHITE = 2, WALL = 3 };
+
+/* Rule bits, as in Gomocup's INFO rule. */
+enum {
+    RULE_EXACT5 = 1,
+    RULE_CONTINUOUS = 2,
+    RULE_RENJU = 4,
+    RULE_CARO = 8,
+};
 
 #define BOARD_MAX 32
 #define MAX_MOVES (BOARD_MAX * BOARD_MAX)

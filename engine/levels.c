@@ -66,10 +66,6 @@ static bool open_cell(const Board *board, const uint8_t *banned, int cell) {
     return board->cell[cell] == EMPTY && !banned[cell];
 }
 
-#define FOR_EACH_CELL(board, cell)                                                               \
-    for (int y_ = 0; y_ < (board)->height; y_++)                                                 \
-        for (int x_ = 0, cell = cell_at(0, y_); x_ < (board)->width; x_++, cell++)
-
 /* ---- N1: pattern strings per direction, looked up by the whole string ---------------------- */
 
 typedef struct PatternWeight {
@@ -230,18 +226,47 @@ static int choose_n2(Board *board, const uint8_t *banned, uint64_t *rng) {
     return best.cell;
 }
 
+/* ---- win lines (N3, N4 and greedy): counted from the board when a level asks -------------- */
+
+/* How many stones the side to move and the opponent have in one win line. */
+typedef struct LineStones {
+    int mine, theirs;
+} LineStones;
+
+#define LINES_THROUGH_MAX (4 * CONNECT_MAX)
+
+/* Every win line through `cell` (k cells in a row, all on the board) with its stones; returns
+ * how many. The padding is wider than k, so a line's cells never leave the array. */
+static int lines_through(const Board *board, int cell, LineStones *out) {
+    const int me = board->to_move, connect = board->connect;
+    int count = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        const int step = DIRECTION[direction];
+        for (int back = 0; back < connect; back++) {
+            LineStones line = {0, 0};
+            bool on_board = true;
+            for (int i = 0, at = cell - back * step; i < connect && on_board; i++, at += step) {
+                const int value = board->cell[at];
+                on_board = value != WALL;
+                line.mine += value == me;
+                line.theirs += value == opponent(me);
+            }
+            if (on_board) out[count++] = line;
+        }
+    }
+    return count;
+}
+
 /* ---- N3: win-line counts ----------------------------------------------------------------- */
 
 /* Over the live win lines through `cell`: the opponent's lines with n stones weigh n²·200, our
  * own (n²−1)·200 + 399, so our line beats the opponent's line of the same size. */
 static void n3_cell_scores(const Board *board, int cell, int64_t *own, int64_t *theirs) {
-    const LineGeometry *geometry = &board->geometry->lines;
-    const int me = board->to_move, other = opponent(me);
+    LineStones lines[LINES_THROUGH_MAX];
+    const int count = lines_through(board, cell, lines);
     *own = *theirs = 0;
-    for (int i = 0; i < geometry->through_count[cell]; i++) {
-        const int line = geometry->through[cell][i];
-        const int64_t mine = line_stones(&board->lines, line, me);
-        const int64_t their = line_stones(&board->lines, line, other);
+    for (int i = 0; i < count; i++) {
+        const int64_t mine = lines[i].mine, their = lines[i].theirs;
         if (mine && !their) *own += (mine * mine - 1) * 200 + 399;
         if (their && !mine) *theirs += their * their * 200;
     }
@@ -274,18 +299,13 @@ static int n4_line_weight(int mine, int theirs, int connect) {
 }
 
 static int choose_n4(Board *board, const uint8_t *banned, uint64_t *rng) {
-    const LineGeometry *geometry = &board->geometry->lines;
-    const int me = board->to_move;
     Best best = best_start(rng);
     FOR_EACH_CELL(board, cell) {
         if (!open_cell(board, banned, cell)) continue;
+        LineStones lines[LINES_THROUGH_MAX];
+        const int count = lines_through(board, cell, lines);
         int64_t score = 0;
-        for (int i = 0; i < geometry->through_count[cell]; i++) {
-            const int line = geometry->through[cell][i];
-            score += n4_line_weight(line_stones(&board->lines, line, me),
-                                    line_stones(&board->lines, line, opponent(me)),
-                                    board->connect);
-        }
+        for (int i = 0; i < count; i++) score += n4_line_weight(lines[i].mine, lines[i].theirs, board->connect);
         best_offer(&best, cell, score, 0);
     }
     return best.cell;

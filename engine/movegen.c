@@ -2,43 +2,16 @@
 
 #include "eval.h"
 #include "rules.h"
+#include "threat.h"
 
 /* Ordering bonuses on top of the cell's weight: the killers of this ply come right after the
  * table move. */
 #define KILLER_BONUS 1000000
 #define DEFENCE_FOUR_BONUS 2000000
 
-bool movegen_may_be_foul(const Board *board, int cell) {
-    int strong = 0;
-    bool suspicious = false;
-    for (int d = 0; d < 4; d++) {
-        const Shape shape = shape_at(&board->shapes, cell, d, BLACK);
-        if (shape == SHAPE_FIVE) return false; /* a five wins, whatever else it makes */
-        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) suspicious = true;
-        if (shape >= SHAPE_OPEN_THREE) strong++;
-    }
-    return suspicious || strong >= 2;
-}
-
-static bool forbidden_here(Board *board, int cell, int color) {
-    if (color != BLACK || !(board->rule & RULE_RENJU)) return false;
-    if (!movegen_may_be_foul(board, cell)) return false;
-    return rules_foul(board, cell) != FOUL_NONE;
-}
-
 bool movegen_legal(Board *board, int cell) {
-    return board->cell[cell] == EMPTY && !forbidden_here(board, cell, board->to_move);
+    return board->cell[cell] == EMPTY && !rules_forbidden(board, cell, board->to_move);
 }
-
-/* Every candidate cell, in board order: `body` sees `cell`. */
-#define FOR_EACH_CANDIDATE(board, cell, body)                                               \
-    do {                                                                                    \
-        int x0_, y0_, x1_, y1_;                                                             \
-        board_candidate_area((board), &x0_, &y0_, &x1_, &y1_);                              \
-        for (int y_ = y0_; y_ <= y1_; y_++)                                                 \
-            for (int cell = cell_at(x0_, y_), end_ = cell_at(x1_, y_); cell <= end_; cell++) \
-                if (board_is_candidate((board), cell)) body                                 \
-    } while (0)
 
 /* The cell of a class there is exactly one of: usually the last move made it, so its lines
  * are looked at before the board. */
@@ -72,91 +45,23 @@ bool movegen_has_winning_threat(Board *board, int color) {
     if (color != BLACK || !(board->rule & RULE_RENJU)) return true;
     FOR_EACH_CANDIDATE(board, cell, {
         if (shape_cell_class(&board->shapes, cell, BLACK) == CLASS_OPEN_FOUR &&
-            !forbidden_here(board, cell, BLACK))
+            !rules_forbidden(board, cell, BLACK))
             return true;
     });
     return false;
 }
 
-static bool makes_four(CellClass cell_class) {
-    return cell_class == CLASS_FOUR || cell_class == CLASS_FOUR_THREE || cell_class >= CLASS_OPEN_FOUR;
-}
-
-/* Where `cell` lies on one of `from`'s four lines within a key's reach: the direction and
- * the offset along it. */
-static bool on_line(int from, int cell, int *direction, int *offset) {
-    const int dx = cell_x(cell) - cell_x(from), dy = cell_y(cell) - cell_y(from);
-    if (dy == 0) *direction = 0, *offset = dx;
-    else if (dx == 0) *direction = 1, *offset = dy;
-    else if (dx == dy) *direction = 2, *offset = dx;
-    else if (dx == -dy) *direction = 3, *offset = dy;
-    else return false;
-    return *offset >= -KEY_SIDE && *offset <= KEY_SIDE;
-}
-
-/* Would our stone on `cell` leave none of `threats` (every cell where the opponent makes an
- * open four or two fours) a threat? Read from the keys, without playing it: a stone only ever
- * lowers the opponent's shapes, so no new threat can appear, and a threat cell off the stone's
- * lines keeps its threat. */
-static bool stops_every_threat(const Board *board, int cell, int me, const int *threats, int threat_count) {
-    const int other = opponent(me);
-    const ShapeTables *tables = board->geometry->shapes;
-    for (int i = 0; i < threat_count; i++) {
-        const int threat = threats[i];
-        int direction, offset;
-        if (threat == cell) continue;
-        if (!on_line(threat, cell, &direction, &offset)) return false;
-        Shape shapes[4];
-        for (int d = 0; d < 4; d++) shapes[d] = shape_at(&board->shapes, threat, d, other);
-        const uint32_t key = board->shapes.key[threat][direction] | (uint32_t)me << shape_key_shift(offset);
-        shapes[direction] = shape_lookup(tables, key, other);
-        if (shape_class_of(shapes) == CLASS_OPEN_FOUR) return false;
-    }
-    return true;
-}
-
-/* Against renju black a stone can also lift a foul (blocking one of a double three's threes),
- * so a black threat may appear where there was none: there each defence is played out. */
-static bool stops_by_playing(Board *board, int cell) {
-    const int other = opponent(board->to_move);
-    board_make_fast(board, cell);
-    const bool stops = !movegen_has_winning_threat(board, other);
-    board_undo_fast(board);
-    return stops;
-}
-
+/* The defences are threat.h's: one generator for the threat search and the picker. */
 int movegen_defences(Board *board, int *cells, int max) {
-    const int me = board->to_move, other = opponent(me);
-    int count = 0;
-    /* Our fours gain a tempo; the cells on the lines of their threats may stop them. */
-    FOR_EACH_CANDIDATE(board, cell, {
-        if (count < max && makes_four(shape_cell_class(&board->shapes, cell, me)) &&
-            !forbidden_here(board, cell, me))
-            cells[count++] = cell;
-    });
-    const int fours = count;
-    const bool play_out = other == BLACK && (board->rule & RULE_RENJU);
-    int threats[MAX_MOVES], threat_count = 0;
-    FOR_EACH_CANDIDATE(board, threat, {
-        if (shape_cell_class(&board->shapes, threat, other) == CLASS_OPEN_FOUR) threats[threat_count++] = threat;
-    });
-    int tried[4 * 2 * KEY_SIDE * 8], tried_count = 0;
-    for (int i = 0; i < threat_count; i++) {
-        const int threat = threats[i];
-        for (int d = 0; d < 4; d++) {
-            if (!shape_is_four(shape_at(&board->shapes, threat, d, other))) continue;
-            for (int step = -KEY_SIDE; step <= KEY_SIDE; step++) {
-                const int cell = threat + step * DIRECTION[d];
-                if (board->cell[cell] != EMPTY || cells_contain(tried, tried_count, cell)) continue;
-                if (tried_count < (int)(sizeof tried / sizeof tried[0])) tried[tried_count++] = cell;
-                if (cells_contain(cells, fours, cell) || forbidden_here(board, cell, me)) continue;
-                const bool stops = play_out ? stops_by_playing(board, cell)
-                                            : stops_every_threat(board, cell, me, threats, threat_count);
-                if (stops && count < max) cells[count++] = cell;
-            }
-        }
-    }
-    return count;
+    int threats;
+    const int count = threat_defences(board, THREATS_WINS, NULL, 0, cells, max, &threats);
+    return threats ? count : -1;
+}
+
+int movegen_four_three_defences(Board *board, int *cells, int max) {
+    int threats;
+    const int count = threat_defences(board, THREATS_WINS_AND_FOUR_THREES, NULL, 0, cells, max, &threats);
+    return threats && count > 0 ? count : -1;
 }
 
 /* Their five point on `direction` once their stone stands on `threat`: where the block of that
@@ -172,24 +77,11 @@ static int five_point_after(const Board *board, int threat, int direction, int t
     return NO_CELL;
 }
 
-/* Would our stone on `cell` take the four-three (or more) away from their cell `threat`? */
-static bool breaks_four_three(const Board *board, int cell, int me, int threat) {
-    const int them = opponent(me);
-    int direction, offset;
-    if (cell == threat) return true;
-    if (!on_line(threat, cell, &direction, &offset)) return false;
-    Shape shapes[4];
-    for (int d = 0; d < 4; d++) shapes[d] = shape_at(&board->shapes, threat, d, them);
-    const uint32_t key = board->shapes.key[threat][direction] | (uint32_t)me << shape_key_shift(offset);
-    shapes[direction] = shape_lookup(board->geometry->shapes, key, them);
-    return shape_class_of(shapes) < CLASS_FOUR_THREE;
-}
-
 /* Renju black's four-three cell, played out: legal, and once white has blocked its four (with
  * no five of white's own), black still has a legal open four or double four to make. The side
  * to move is black; the board is unchanged on return. */
 static bool black_four_three_wins_at(Board *board, int cell) {
-    if (forbidden_here(board, cell, BLACK)) return false;
+    if (rules_forbidden(board, cell, BLACK)) return false;
     board_make_fast(board, cell);
     bool wins = false;
     if (shape_class_count(&board->shapes, BLACK, CLASS_FIVE) == 1) {
@@ -232,67 +124,10 @@ bool movegen_wins_by_three(Board *board) {
         for (int d = 0; d < 4; d++) {
             if (shape_at(shapes, cell, d, me) != SHAPE_FOUR) continue;
             const int block = five_point_after(board, cell, d, me);
-            if (block != NO_CELL && !makes_four(shape_cell_class(shapes, block, them))) return true;
+            if (block != NO_CELL && !class_makes_four(shape_cell_class(shapes, block, them))) return true;
         }
     });
     return false;
-}
-
-static void add_once(int *cells, int *count, int max, int cell) {
-    if (*count < max && !cells_contain(cells, *count, cell)) cells[(*count)++] = cell;
-}
-
-/* Cells that make us a three through `block` (the cell where we must block their four), so
- * that the block becomes our four: scanned out along each line while the cells are ours or
- * such cells. */
-static void add_counter_threes(const Board *board, int block, int me, int *cells, int *count, int max) {
-    for (int d = 0; d < 4; d++)
-        for (int side = -1; side <= 1; side += 2)
-            for (int step = 1; step < KEY_SIDE; step++) {
-                const int cell = block + side * step * DIRECTION[d];
-                if (board->cell[cell] == me) continue;
-                if (board->cell[cell] != EMPTY || shape_at(&board->shapes, cell, d, me) < SHAPE_THREE) break;
-                add_once(cells, count, max, cell);
-            }
-}
-
-/* Against renju black, played out: does our stone on `cell` leave `threat` no winning
- * four-three? (A white stone can also make a black three real, so keys alone do not tell.) */
-static bool breaks_black_four_three(Board *board, int cell, int threat) {
-    if (cell == threat) return true;
-    board_make_fast(board, cell);
-    const bool breaks = shape_cell_class(&board->shapes, threat, BLACK) != CLASS_FOUR_THREE ||
-                        !black_four_three_wins_at(board, threat);
-    board_undo_fast(board);
-    return breaks;
-}
-
-int movegen_four_three_defences(Board *board, int *cells, int max) {
-    const int me = board->to_move, them = opponent(me);
-    const bool renju_black = them == BLACK && (board->rule & RULE_RENJU);
-    const int threat = renju_black ? black_winning_four_three(board) : movegen_find(board, them, CLASS_FOUR_THREE);
-    if (threat == NO_CELL) return -1;
-    int count = 0;
-    FOR_EACH_CANDIDATE(board, cell, {
-        if (count < max && makes_four(shape_cell_class(&board->shapes, cell, me))) cells[count++] = cell;
-    });
-    for (int d = 0; d < 4; d++) {
-        const Shape shape = shape_at(&board->shapes, threat, d, them);
-        if (shape == SHAPE_FOUR) {
-            const int block = five_point_after(board, threat, d, them);
-            if (block != NO_CELL && makes_four(shape_cell_class(&board->shapes, block, me))) return -1;
-            if (block != NO_CELL) add_counter_threes(board, block, me, cells, &count, max);
-        }
-        if (shape < SHAPE_OPEN_THREE) continue;
-        for (int step = -KEY_SIDE; step <= KEY_SIDE; step++) {
-            const int cell = threat + step * DIRECTION[d];
-            if (board->cell[cell] != EMPTY) continue;
-            const bool breaks = renju_black ? breaks_black_four_three(board, cell, threat)
-                                            : breaks_four_three(board, cell, me, threat);
-            if (breaks) add_once(cells, &count, max, cell);
-        }
-    }
-    return count ? count : -1;
 }
 
 /* ---- the picker --------------------------------------------------------------------------- */
@@ -318,12 +153,8 @@ static void add(MovePicker *picker, int cell, int32_t score) {
 
 static int32_t ordering_score(const MovePicker *picker, int cell) {
     int32_t score = eval_move_score(picker->board, cell);
-    /* Not kept: history weighed 1/16 (bench 8 % fewer alpha-beta nodes): 298-280-22 over 600
-     * games, +10.4 +/- 27.4 pentanomial, no decision, then 248-254-19 over 521 (stopped);
-     * together 546-534-41, about +4 (tc=10/0.2 freestyle, on 0f5f333). */
-    /* Not kept: no history in the order at all, with the learned order at 1000 per logit
-     * (tune/order.h): 116-136-8, -26.8 +/- 41.9, H0 after 259 games (tc=10/0.2 freestyle, on
-     * d528a3f). The history still tells what the tables cannot. */
+    /* The history tells what the tables cannot: without it -26.8 +/- 41.9 Elo
+     * (docs/experiments.md). */
     if (picker->history) score += picker->history[cell] / 32;
     if (cell == picker->killers[0] || cell == picker->killers[1]) score += KILLER_BONUS;
     return score;
@@ -339,7 +170,7 @@ static void generate(MovePicker *picker) {
         const int me = board->to_move;
         for (int i = 0; i < count; i++) {
             /* the table move was not handed out first (finding the defences costs): first now */
-            const bool four = makes_four(shape_cell_class(&board->shapes, cells[i], me));
+            const bool four = class_makes_four(shape_cell_class(&board->shapes, cells[i], me));
             const int32_t bonus = cells[i] == picker->tt_move ? 2 * DEFENCE_FOUR_BONUS : four ? 0 : DEFENCE_FOUR_BONUS;
             add(picker, cells[i], ordering_score(picker, cells[i]) + bonus);
         }
@@ -361,7 +192,7 @@ static bool table_move_fits(MovePicker *picker) {
     Board *board = picker->board;
     const int move = picker->tt_move;
     if (picker->defence != DEFEND_NONE || move <= 0 || move >= CELLS || !board_is_candidate(board, move)) return false;
-    return !forbidden_here(board, move, board->to_move);
+    return !rules_forbidden(board, move, board->to_move);
 }
 
 int movepick_next(MovePicker *picker) {
@@ -386,7 +217,7 @@ int movepick_next(MovePicker *picker) {
             picker->scores[best] = picker->scores[picker->next];
             picker->cells[picker->next] = cell;
             picker->scores[picker->next++] = score;
-            if (!forbidden_here(picker->board, cell, picker->board->to_move)) return cell;
+            if (!rules_forbidden(picker->board, cell, picker->board->to_move)) return cell;
         }
         picker->stage = STAGE_DONE;
         /* fall through */

@@ -2,8 +2,9 @@
  *
  * Threats are read from the incremental cell classes (shape.h): whether a side has a five cell,
  * an open-four cell (a win next move), and where. A node where the opponent threatens to make an
- * open four next move keeps only our fours and the cells that stop every such threat (read from
- * the pattern keys, not played; against renju black played out); otherwise every candidate cell (board.h: empty, near a stone) is a move.
+ * open four next move (or a four-three) keeps only our fours and the cells that stop every such
+ * threat (threat.h's one generator of defences); otherwise every candidate cell (board.h:
+ * empty, near a stone) is a move.
  * The picker hands them out in stages — the table move before anything is generated, then the
  * rest best first by weight, history and killers, chosen one at a time (no sort of the whole
  * list). Under renju black's forbidden cells are never handed out. */
@@ -17,21 +18,19 @@
 
 /* Is `cell` playable for the side to move (empty, and not a renju foul for black)? */
 bool movegen_legal(Board *board, int cell);
-/* Could a black stone here be a renju foul? Only then is the exact (recursive) judge asked. */
-bool movegen_may_be_foul(const Board *board, int cell);
 /* A cell where `color` has class `cell_class`, or NO_CELL (the first in board order). */
 int movegen_find(const Board *board, int color, CellClass cell_class);
 /* Does `color` have a cell it may play that makes an open four or two fours? */
 bool movegen_has_winning_threat(Board *board, int color);
-/* The side to move against the opponent's winning threats: its own four cells, and every cell
- * whose stone leaves the opponent no winning threat. Returns the count (at most `max`). */
+/* The side to move against the opponent's winning threats (threat.h's threat_defences): its own
+ * four cells, and every cell whose stone stops them all. Returns the count (at most `max`), -1
+ * where the moves are not to be narrowed (no threat holds for sure, or more than fit). */
 int movegen_defences(Board *board, int *cells, int max);
-/* The side to move against the opponent's four-three cell (the first in board order: a stone
- * there makes a four and an open three, which wins unless answered; renju black's only where it
- * wins played out): its own four cells, that cell, the cells on its four's and three's lines
- * whose stone takes the four-three away (against renju black played out), and the cells that
- * make a three through the four's block, which the block would then turn into our four. -1
- * where the moves are not to be narrowed: our block of that four would be a four already. */
+/* The same against the opponent's four-threes too (a stone there makes a four and an open
+ * three, which wins unless answered; played out): its own four cells, and every cell whose
+ * stone stops them all — on a four-three's lines, or making the four's block a four of ours.
+ * -1 where the moves are not to be narrowed: no four-three holds (our block of its four would
+ * be a four already, say), or nothing stops them. */
 int movegen_four_three_defences(Board *board, int *cells, int max);
 
 /* Does the side to move win within its next three moves by a four-three (the block of its four

@@ -115,10 +115,6 @@ Foul rules_foul(Board *board, int cell) {
     return foul;
 }
 
-bool rules_forbidden(Board *board, int cell, int color) {
-    return color == BLACK && (board->rule & RULE_RENJU) && rules_foul(board, cell) != FOUL_NONE;
-}
-
 const char *foul_name(Foul foul) {
     switch (foul) {
     case FOUL_OVERLINE: return "overline";

@@ -29,8 +29,24 @@ bool rules_would_win(Board *board, int cell, int color);
 /* The foul black would commit on the empty `cell` under renju (FOUL_NONE under other rules or
  * for a move that makes exactly five). The board is unchanged on return. */
 Foul rules_foul(Board *board, int cell);
-/* Renju and black and a foul: the side to move may not play there. */
-bool rules_forbidden(Board *board, int cell, int color);
+/* Could a black stone on the empty `cell` be a renju foul? Read from the shapes (never false
+ * for a foul): only then need the exact, recursive judge be asked. */
+static inline bool rules_may_be_foul(const Board *board, int cell) {
+    int strong = 0;
+    bool suspicious = false;
+    for (int d = 0; d < 4; d++) {
+        const Shape shape = shape_at(&board->shapes, cell, d, BLACK);
+        if (shape == SHAPE_FIVE) return false; /* a five wins, whatever else it makes */
+        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) suspicious = true;
+        if (shape >= SHAPE_OPEN_THREE) strong++;
+    }
+    return suspicious || strong >= 2;
+}
+/* Renju and black and a foul: `color` may not play on the empty `cell`. */
+static inline bool rules_forbidden(Board *board, int cell, int color) {
+    if (color != BLACK || !(board->rule & RULE_RENJU) || !rules_may_be_foul(board, cell)) return false;
+    return rules_foul(board, cell) != FOUL_NONE;
+}
 const char *foul_name(Foul foul);
 /* The judge: play the side to move's stone at x,y and say what it did. */
 Verdict rules_play(Board *board, int x, int y);

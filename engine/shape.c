@@ -5,8 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "weights.h"
+#include "coords.h"
 
 bool shape_run_wins(int connect, int rule, int color, int length, int before, int after) {
     if (length < connect) return false;
@@ -202,13 +201,6 @@ const ShapeTables *shape_tables_get(int connect, int rule) {
         build_table(found->packed, connect, rule, BLACK);
         build_table(found->packed, connect, rule, WHITE);
         pack_inner(found);
-        const EvalWeights *weights = &WEIGHTS[weight_family(rule)];
-        const OrderWeights *order = &ORDER_WEIGHTS[weight_family(rule)];
-        for (int side = 0; side < 2; side++) {
-            found->cell_value[side] = weights->cell[side];
-            found->order_mine[side] = order->mine[side] ? order->mine[side] : weights->cell[side];
-            found->order_theirs[side] = order->theirs[side] ? order->theirs[side] : weights->cell[1 - side];
-        }
         if (table_cache.count == TABLE_CACHE_MAX) {
             /* Never freed: boards may still point at it. Beyond the cap (a process cycling
              * through more than 16 rule sets) the oldest slot is reused for lookups only. */
@@ -312,11 +304,6 @@ CellClass shape_combo_class(int combo) {
     return (CellClass)(entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]) >> ENTRY_CLASS_SHIFT);
 }
 
-int shape_combo_of(const Shape shapes[4]) {
-    combos_ready();
-    return entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]) & ((1 << ENTRY_CLASS_SHIFT) - 1);
-}
-
 CellClass shape_class_of(const Shape shapes[4]) {
     /* no combos_ready(): this is hot, and every board's shape_clear has built the tables */
     return (CellClass)(entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]) >> ENTRY_CLASS_SHIFT);
@@ -328,18 +315,17 @@ void shape_combo_shapes(int combo, Shape shapes[4]) {
 }
 
 /* An empty cell's classes and values are counted; an occupied cell's are not. */
-static void count_classes(ShapeState *state, const ShapeTables *tables, int cell, int delta) {
+static void count_classes(ShapeState *state, int cell, int delta) {
     state->totals.class_count[0][state->cell_class[cell] & 15] += (int16_t)delta;
     state->totals.class_count[1][state->cell_class[cell] >> 4] += (int16_t)delta;
-    state->totals.value_sum[0] += delta * tables->cell_value[0][state->combo[cell][0]];
-    state->totals.value_sum[1] += delta * tables->cell_value[1][state->combo[cell][1]];
+    state->totals.value_sum[0] += delta * state->value[0][state->combo[cell][0]];
+    state->totals.value_sum[1] += delta * state->value[1][state->combo[cell][1]];
 }
 
 /* Recompute one colour's combination and class of a cell from its shapes (`color` 0 black,
  * 1 white: a constant wherever it is inlined); `counted`: the cell is empty and its old values
  * are in the counts, which follow the change. */
-static inline void refresh_color(ShapeState *state, const ShapeTables *tables,
-                                 int cell, const int color, bool counted) {
+static inline void refresh_color(ShapeState *state, int cell, const int color, bool counted) {
     const int shift = 4 * color;
     const uint8_t *packed = state->shape[cell];
     const uint16_t entry = entry_lookup((Shape)((packed[0] >> shift) & 15), (Shape)((packed[1] >> shift) & 15),
@@ -352,17 +338,17 @@ static inline void refresh_color(ShapeState *state, const ShapeTables *tables,
     if (counted) {
         state->totals.class_count[color][(classes >> shift) & 15]--;
         state->totals.class_count[color][cell_class]++;
-        state->totals.value_sum[color] += tables->cell_value[color][combo] - tables->cell_value[color][old];
+        state->totals.value_sum[color] += state->value[color][combo] - state->value[color][old];
     }
     state->cell_class[cell] = (uint8_t)((classes & ~(15u << shift)) | cell_class << shift);
     state->combo[cell][color] = combo;
 }
 
 /* Both colours, from scratch: the combination codes stored may be stale. */
-static void refresh_class(ShapeState *state, const ShapeTables *tables, int cell) {
+static void refresh_class(ShapeState *state, int cell) {
     state->combo[cell][0] = state->combo[cell][1] = UINT16_MAX;
-    refresh_color(state, tables, cell, 0, false);
-    refresh_color(state, tables, cell, 1, false);
+    refresh_color(state, cell, 0, false);
+    refresh_color(state, cell, 1, false);
 }
 
 /* ---- incremental state ------------------------------------------------------------------ */
@@ -372,10 +358,12 @@ static void refresh(ShapeState *state, const ShapeTables *tables, int cell, int 
     state->shape[cell][direction] = shape_entry(tables, key);
 }
 
-void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *cell, int width,
-                 int height) {
+void shape_clear(ShapeState *state, const ShapeTables *tables, const int16_t *const value[2], const uint8_t *cell,
+                 int width, int height) {
     combos_ready();
     memset(state, 0, sizeof *state);
+    state->value[0] = value[0];
+    state->value[1] = value[1];
     for (int y = 0; y < height; y++)
         for (int x = 0; x < width; x++) {
             const int c = cell_at(x, y);
@@ -388,8 +376,8 @@ void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *ce
                 state->key[c][direction] = key;
                 refresh(state, tables, c, direction);
             }
-            refresh_class(state, tables, c);
-            if (cell[c] == EMPTY) count_classes(state, tables, c, +1);
+            refresh_class(state, c);
+            if (cell[c] == EMPTY) count_classes(state, c, +1);
         }
 }
 
@@ -410,8 +398,8 @@ static inline int update_neighbour(ShapeState *state, const ShapeTables *tables,
     }
     state->shape[neighbour][direction] = after;
     const unsigned changed = after ^ before;
-    if (changed & 15) refresh_color(state, tables, neighbour, 0, true);
-    if (changed >> 4) refresh_color(state, tables, neighbour, 1, true);
+    if (changed & 15) refresh_color(state, neighbour, 0, true);
+    if (changed >> 4) refresh_color(state, neighbour, 1, true);
     return saved;
 }
 
@@ -446,12 +434,12 @@ static int update_lines_logged(ShapeState *state, const ShapeTables *tables, con
 
 void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
                   int old_color, int new_color) {
-    if (old_color == EMPTY) count_classes(state, tables, cell, -1);
+    if (old_color == EMPTY) count_classes(state, cell, -1);
     update_lines(state, tables, cells, cell, (uint32_t)(old_color ^ new_color), NULL, KEY_SIDE);
     if (new_color != EMPTY) return;
     for (int direction = 0; direction < 4; direction++) refresh(state, tables, cell, direction);
-    refresh_class(state, tables, cell);
-    count_classes(state, tables, cell, +1);
+    refresh_class(state, cell);
+    count_classes(state, cell, +1);
 }
 
 int shape_place_logged(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
@@ -462,7 +450,7 @@ int shape_place_logged(ShapeState *state, const ShapeTables *tables, const uint8
     }
     const int start = state->log_length;
     state->totals_log[state->totals_length++] = state->totals;
-    count_classes(state, tables, cell, -1);
+    count_classes(state, cell, -1);
     state->log_length += update_lines_logged(state, tables, cells, cell, (uint32_t)color, state->log + start);
     return start;
 }

@@ -69,11 +69,6 @@ typedef enum CellClass {
 
 typedef struct ShapeTables {
     int connect, rule;
-    /* [colour - 1]: a cell's worth by its combination (weights.h), summed incrementally */
-    const int16_t *cell_value[2];
-    /* [side to move - 1]: the move order's scores by the combination for the side to move and for
-     * the opponent (weights.h's ORDER_WEIGHTS; where the family has none, the cells' values) */
-    const int16_t *order_mine[2], *order_theirs[2];
     /* Where a key's entry is: (key >> index_shift) & index_mask. Where the outermost cell on
      * either side never changes a shape (freestyle: every five through the cell lies within
      * KEY_SIDE - 1 of it) the table is packed to the inner cells' keys, 64 KB instead of 1 MB,
@@ -108,7 +103,7 @@ typedef struct ShapeSaved {
 
 /* Over the empty cells: [colour - 1][class], how many have that class, so a node knows at
  * once whether either side has a five, four or open-four cell; [colour - 1], the sum of what
- * each is worth to that colour. */
+ * each is worth to that colour by its combination (ShapeState's `value`). */
 typedef struct ShapeTotals {
     int16_t class_count[2][CLASS_COUNT];
     int32_t value_sum[2];
@@ -118,6 +113,9 @@ typedef struct ShapeTotals {
  * the high one. Only empty cells' entries mean anything: an occupied cell's are left as they
  * were when its stone came, so that they hold again when the stone leaves in the reverse order. */
 typedef struct ShapeState {
+    /* [colour - 1] -> [COMBO_COUNT]: what a cell is worth to a colour by its combination, given
+     * by the board's owner (the evaluation's weights), summed in the totals' value_sum */
+    const int16_t *value[2];
     uint32_t key[CELLS][4];
     uint8_t shape[CELLS][4];
     uint8_t cell_class[CELLS];    /* black's class in the low nibble, white's in the high one */
@@ -138,7 +136,8 @@ const ShapeTables *shape_tables_get(int connect, int rule);
  * (exact five, renju, caro). Shared by the shape tables and rules.h's judge. */
 bool shape_run_wins(int connect, int rule, int color, int length, int before, int after);
 
-void shape_clear(ShapeState *state, const ShapeTables *tables, const uint8_t *cell,
+/* The state of the board `cell` (width x height) with cells worth `value` (ShapeState). */
+void shape_clear(ShapeState *state, const ShapeTables *tables, const int16_t *const value[2], const uint8_t *cell,
                  int width, int height);
 /* A stone of `color` appeared on (or, color = EMPTY, left) `cell`: refresh the keys and shapes
  * of the cells within KEY_SIDE of it. */
@@ -153,9 +152,8 @@ int shape_place_logged(ShapeState *state, const ShapeTables *tables, const uint8
                        int color);
 void shape_remove_logged(ShapeState *state, int cell, int color, int log_start);
 
-/* The class of a combination code, and the code of four shapes (any order). */
+/* The class of a combination code. */
 CellClass shape_combo_class(int combo);
-int shape_combo_of(const Shape shapes[4]);
 /* The class of four shapes (any order), for a board's search (its tables are built). */
 CellClass shape_class_of(const Shape shapes[4]);
 /* The shapes of a combination code, in ascending order. */
@@ -172,8 +170,13 @@ static inline int shape_class_count(const ShapeState *state, int color, CellClas
     return state->totals.class_count[color - 1][cell_class];
 }
 
-/* Empty cells where a stone of `color` makes a four or more (a four shape in some direction,
- * whatever the others are): the classes four, four-three, open four and five. */
+/* Does a stone on a cell of this class make a four or more (a four shape in some direction,
+ * whatever the others are): the classes four, four-three, open four and five? */
+static inline bool class_makes_four(CellClass cell_class) {
+    return cell_class == CLASS_FOUR || cell_class == CLASS_FOUR_THREE || cell_class >= CLASS_OPEN_FOUR;
+}
+
+/* Empty cells of `color` whose class makes a four or more (class_makes_four). */
 static inline int shape_four_cell_count(const ShapeState *state, int color) {
     return shape_class_count(state, color, CLASS_FOUR) + shape_class_count(state, color, CLASS_FOUR_THREE) +
            shape_class_count(state, color, CLASS_OPEN_FOUR) + shape_class_count(state, color, CLASS_FIVE);

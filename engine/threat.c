@@ -3,15 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
 #include "rules.h"
 #include "table_memory.h"
 
 /* One search explores the attacker's nodes (attacker to move: `attack`) and, after a three, the
  * defender's nodes (`defend`). Results: a win carries how many threes its proof needs (so a VCT
  * win stored in the table is never taken for a VCF win), a failure how many threes it was
- * allowed (FAIL_ABSOLUTE when no depth limit cut it). Moves are made without the win-line
- * tables (board_make_fast): nothing here reads them, and every move is taken back. */
+ * allowed (FAIL_ABSOLUTE when no depth limit cut it). Moves are made with board_make_fast: every
+ * one is taken back in the reverse order. */
 enum { RESULT_FAIL = -1, RESULT_ABORT = -2 };
 
 #define FAIL_ABSOLUTE 255
@@ -111,12 +110,6 @@ static inline bool reaches(const Board *board, int cell, int color, int least) {
     return ((packed + 0x01010101u * (uint32_t)(16 - least)) & 0x10101010u) != 0;
 }
 
-/* Every on-board cell, row by row (no division per step, unlike board_next). */
-#define FOR_EACH_CELL(board, cell)                                                          \
-    for (int y_ = 0; y_ < (board)->height; y_++)                                            \
-        for (int cell = cell_at(0, y_), end_ = cell + (board)->width; cell < end_; cell++)
-
-static inline bool makes_four(int shape) { return shape == SHAPE_FOUR || shape == SHAPE_OPEN_FOUR; }
 
 /* A stone here would give `color` two winning cells at once (an open four, a double four). */
 static bool winning_cell(const Board *board, int cell, int color) {
@@ -148,20 +141,12 @@ static bool has_open_three(const Board *board, int cell, int color) {
     return false;
 }
 
-/* Renju fouls need the exact (recursive) judge; movegen's pre-filter spares it most cells. */
-static bool forbidden(ThreatSearch *search, int cell, int color) {
-    Board *board = search->board;
-    if (color != BLACK || !(board->rule & RULE_RENJU)) return false;
-    return movegen_may_be_foul(board, cell) && rules_foul(board, cell) != FOUL_NONE;
-}
-
 /* A threat cell of black's under renju must stay legal whatever the defender plays first. A
  * white stone can only take black's shapes away, except that it may make a three real (by
  * making the cell that completes its straight four legal): only a cell with two lines of
  * (perhaps unreal) open three could so become a double three. */
-static bool stays_legal(const ThreatSearch *search, int cell) {
-    const Board *board = search->board;
-    if (search->attacker != BLACK || !(board->rule & RULE_RENJU)) return true;
+static bool stays_legal(const Board *board, int attacker, int cell) {
+    if (attacker != BLACK || !(board->rule & RULE_RENJU)) return true;
     int open_threes = 0;
     for (int direction = 0; direction < 4; direction++)
         open_threes += shape_is_open_three((Shape)shape_of(board, cell, direction, BLACK));
@@ -285,33 +270,32 @@ static int five_blocks(const Board *board, const int *fives, int count, int owne
     return blocks;
 }
 
-/* ---- the defender's replies to a three ------------------------------------------------------ */
+/* ---- defences: the one generator (threat.h) ------------------------------------------------- */
 
-/* Cells where a defender's stone stops the attacker's winning cell `threat`: the cell itself
+/* Cells where the other side's stone stops `attacker`'s winning cell `threat`: the cell itself
  * and every cell of its four-lines whose stone would leave it neither an open four nor a double
- * four there (the shape tables answer from the key with the defender's stone added). */
-static int defences_of(const ThreatSearch *search, int threat, int *out) {
-    const Board *board = search->board;
-    const int attacker = search->attacker, defender = search->defender;
+ * four there (the shape tables answer from the key with that stone added). */
+static int defences_of(const Board *board, int attacker, int threat, int *out) {
+    const int defender = opponent(attacker);
     const ShapeTables *tables = board->geometry->shapes;
     int open_fours = 0, fours = 0;
     for (int direction = 0; direction < 4; direction++) {
         const int shape = shape_of(board, threat, direction, attacker);
         open_fours += shape == SHAPE_OPEN_FOUR;
-        fours += makes_four(shape);
+        fours += shape_is_four((Shape)shape);
     }
     int count = 0;
     out[count++] = threat;
     for (int direction = 0; direction < 4; direction++) {
         const int shape = shape_of(board, threat, direction, attacker);
-        if (!makes_four(shape)) continue;
+        if (!shape_is_four((Shape)shape)) continue;
         const uint32_t key = board->shapes.key[threat][direction];
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
             const int cell = threat + offset * DIRECTION[direction];
             if (!offset || board->cell[cell] != EMPTY) continue;
             const int after = shape_lookup(tables, key | ((uint32_t)defender << shape_key_shift(offset)), attacker);
             const int open_left = open_fours - (shape == SHAPE_OPEN_FOUR) + (after == SHAPE_OPEN_FOUR);
-            const int fours_left = fours - 1 + makes_four(after);
+            const int fours_left = fours - 1 + shape_is_four((Shape)after);
             if (open_left == 0 && fours_left < 2) out[count++] = cell;
         }
     }
@@ -355,7 +339,7 @@ static int cell_and_its_four_lines(const Board *board, int cell, int attacker, i
     int count = 0;
     out[count++] = cell;
     for (int direction = 0; direction < 4; direction++) {
-        if (!makes_four(shape_of(board, cell, direction, attacker))) continue;
+        if (!shape_is_four(shape_at(&board->shapes, cell, direction, attacker))) continue;
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
             const int other = cell + offset * DIRECTION[direction];
             if (offset && board->cell[other] == EMPTY) count = add_unique(out, count, other);
@@ -364,20 +348,20 @@ static int cell_and_its_four_lines(const Board *board, int cell, int attacker, i
     return count;
 }
 
-/* A four-three cell threatens: four, the forced block, then an open four. The defender stops it
- * at the cell, on the four's line, where its stone would make the block a four of its own, or
- * where it stops every open four that follows — played out here to be sure. Returns those
- * cells, 0 when the threat is not real (or under caro, where a four has several blocks). */
-static int four_three_defences(ThreatSearch *search, int cell, int *out) {
-    Board *board = search->board;
-    const int attacker = search->attacker, defender = search->defender;
+/* A four-three cell threatens: four, the forced block, then an open four. The defender (to
+ * move) stops it at the cell, on the four's line, where its stone would make the block a four
+ * of its own, or where it stops every open four that follows — played out here to be sure.
+ * Returns those cells, 0 when the threat is not real (or under caro, where a four has several
+ * blocks). */
+static int four_three_defences(Board *board, int attacker, int cell, int *out) {
+    const int defender = opponent(attacker);
     if (board->rule & RULE_CARO) return 0;
     int count = cell_and_its_four_lines(board, cell, attacker, out);
     board_pass(board);                  /* the defender is to move: play the attacker's stone */
     board_make_fast(board, cell);
     int fives[2];
     const bool one_block = fives_near(board, cell, attacker, fives, 2) == 1 &&
-                           !forbidden(search, fives[0], defender) &&
+                           !rules_forbidden(board, fives[0], defender) &&
                            !reaches(board, fives[0], defender, SHAPE_FOUR);
     if (!one_block) {
         board_undo_fast(board);
@@ -392,11 +376,11 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
         for (int offset = -KEY_SIDE; offset <= KEY_SIDE && stop_count != 0; offset++) {
             const int next = cell + offset * DIRECTION[direction];
             if (!offset || board->cell[next] != EMPTY || !winning_cell(board, next, attacker)) continue;
-            if (forbidden(search, next, attacker) || !stays_legal(search, next)) continue;
+            if (rules_forbidden(board, next, attacker) || !stays_legal(board, attacker, next)) continue;
             if (stop_count < 0) {
-                stop_count = defences_of(search, next, stops);
+                stop_count = defences_of(board, attacker, next, stops);
             } else {
-                const int other_count = defences_of(search, next, other);
+                const int other_count = defences_of(board, attacker, next, other);
                 stop_count = intersect(stops, stop_count, other, other_count);
             }
         }
@@ -411,9 +395,7 @@ static int four_three_defences(ThreatSearch *search, int cell, int *out) {
 /* Caro: two five cells may fall to one stone (a stone already beyond one five, the block of
  * the other beyond both). The winning cell counts only if, played now, no single stone spoils
  * all its fives; and any stone on its four-lines might change that. */
-static int caro_win_defences(ThreatSearch *search, int cell, int *out) {
-    Board *board = search->board;
-    const int attacker = search->attacker;
+static int caro_win_defences(Board *board, int attacker, int cell, int *out) {
     board_pass(board);                  /* the defender is to move: play the attacker's stone */
     board_make_fast(board, cell);
     int fives[MAX_FIVES], blocks[MAX_BLOCKS];
@@ -422,34 +404,41 @@ static int caro_win_defences(ThreatSearch *search, int cell, int *out) {
     board_undo_fast(board);
     board_pass(board);
     if (!wins) return 0;
-    int count = cell_and_its_four_lines(board, cell, attacker, out);
+    return cell_and_its_four_lines(board, cell, attacker, out);
+}
+
+/* The cells that stop `attacker`'s threat at `cell` (0: it threatens nothing real, or nothing
+ * of `kinds`). */
+static int stops_of(Board *board, int attacker, ThreatKinds kinds, int cell, int *out) {
+    if (board->cell[cell] != EMPTY) return 0;
+    const int kind = threat_at(board, cell, attacker);
+    if (kind == THREAT_NONE || (kind == THREAT_FOUR_THREE && kinds == THREATS_WINS)) return 0;
+    if (rules_forbidden(board, cell, attacker) || !stays_legal(board, attacker, cell)) return 0;
+    if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_defences(board, attacker, cell, out);
+    if (kind == THREAT_WIN) return defences_of(board, attacker, cell, out);
+    return four_three_defences(board, attacker, cell, out);
+}
+
+/* The attacker's cells that may be threats of the kinds, among the candidates in board order. */
+static int threat_cells(const Board *board, int attacker, ThreatKinds kinds, uint16_t *out) {
+    int count = 0;
+    FOR_EACH_CANDIDATE(board, cell, {
+        const int kind = threat_at(board, cell, attacker);
+        if (kind == THREAT_WIN || (kind == THREAT_FOUR_THREE && kinds == THREATS_WINS_AND_FOUR_THREES))
+            out[count++] = (uint16_t)cell;
+    });
     return count;
 }
 
-/* The cells that stop the attacker's threat at `cell` (0: it threatens nothing real). */
-static int threat_defences(ThreatSearch *search, int cell, int *out) {
-    const Board *board = search->board;
-    if (board->cell[cell] != EMPTY) return 0;
-    const int kind = threat_at(board, cell, search->attacker);
-    if (kind == THREAT_NONE || forbidden(search, cell, search->attacker)) return 0;
-    if (!stays_legal(search, cell)) return 0;
-    if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_defences(search, cell, out);
-    if (kind == THREAT_WIN) return defences_of(search, cell, out);
-    return four_three_defences(search, cell, out);
-}
-
-/* Every defender's move that may save it after the attacker's quiet move: its fours, and the
- * cells that stop all of the attacker's threats (a move elsewhere lets one through).
- * Returns the count; 0 with *threats == 0 when the attacker has no threat at all; -1 when
- * there are more replies than fit (the caller then gives the line up). */
-static int defender_replies(ThreatSearch *search, const uint16_t *list, int count, int *out,
-                            int *threats) {
-    Board *board = search->board;
-    const int defender = search->defender;
-    int stops[MAX_STOPS], stop_count = 0, other[MAX_STOPS];
+/* The stops of every threat among the cells, the first threat's in their order, kept where
+ * they stop each other threat too. Returns their count; *threats gets how many threats there
+ * were (the count stops early once no cell stops them all). */
+static int common_stops(Board *board, int attacker, ThreatKinds kinds, const uint16_t *cells, int count, int *stops,
+                        int *threats) {
+    int stop_count = 0, other[MAX_STOPS];
     *threats = 0;
     for (int i = 0; i < count && !(*threats && stop_count == 0); i++) {
-        const int other_count = threat_defences(search, list[i], other);
+        const int other_count = stops_of(board, attacker, kinds, cells[i], other);
         if (!other_count) continue;
         if (++*threats == 1) {
             memcpy(stops, other, (size_t)other_count * sizeof *other);
@@ -458,8 +447,20 @@ static int defender_replies(ThreatSearch *search, const uint16_t *list, int coun
             stop_count = intersect(stops, stop_count, other, other_count);
         }
     }
-    if (!*threats) return 0;
+    return stop_count;
+}
 
+int threat_defences(Board *board, ThreatKinds kinds, const uint16_t *cells, int count, int *out, int max,
+                    int *threats) {
+    const int defender = board->to_move, attacker = opponent(defender);
+    uint16_t candidates[MAX_MOVES];
+    if (!cells) {
+        cells = candidates;
+        count = threat_cells(board, attacker, kinds, candidates);
+    }
+    int stops[MAX_STOPS];
+    const int stop_count = common_stops(board, attacker, kinds, cells, count, stops, threats);
+    if (!*threats) return 0;
     int replies = 0;
     /* The defender's four cells are the empty cells of the four classes: the counts say how
      * many to look for, and whether to look at all. */
@@ -468,14 +469,14 @@ static int defender_replies(ThreatSearch *search, const uint16_t *list, int coun
         if (!fours_left) break;
         if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
         fours_left--;
-        if (forbidden(search, cell, defender)) continue;
-        if (replies == MAX_REPLIES) return -1;
+        if (rules_forbidden(board, cell, defender)) continue;
+        if (replies == max) return -1;
         out[replies++] = cell;
     }
     for (int j = 0; j < stop_count; j++) {
         const int cell = stops[j];
-        if (cells_contain(out, replies, cell) || forbidden(search, cell, defender)) continue;
-        if (replies == MAX_REPLIES) return -1;
+        if (cells_contain(out, replies, cell) || rules_forbidden(board, cell, defender)) continue;
+        if (replies == max) return -1;
         out[replies++] = cell;
     }
     return replies;
@@ -500,7 +501,8 @@ static int defend(ThreatSearch *search, int threes, int ply, const uint16_t *par
     }
     const uint16_t *list = search->stack + start;
     int replies[MAX_REPLIES], threats;
-    const int reply_count = defender_replies(search, list, count, replies, &threats);
+    const int reply_count = threat_defences(search->board, THREATS_WINS_AND_FOUR_THREES, list, count, replies, MAX_REPLIES,
+                                            &threats);
     int result = 0;
     if (!threats) result = RESULT_FAIL;
     if (reply_count < 0) {
@@ -523,22 +525,8 @@ typedef struct Candidate {
     int16_t score;
 } Candidate;
 
-/* Measured and not kept, on 330 positions of PentaZen's wins as black against 0f5f333 where
- * this search finds a VCT within 300 000 nodes (VCTs found within 5 000 / 20 000 / 100 000 nodes,
- * tests/tools/tactics --vct --nodes N): as built, 225 / 267 / 312; VCT moves kept to the lines
- * within four cells of the attacker's last two moves, 241 / 264 / 277; ordered by nearness to the
- * attacker's last move after quiet moves too, 224 / 266 / 314. */
-/* Not kept: an attacker's node trying every four but only its best 8 quiet moves (by
- * candidate_score; the rest mark the search limited, so no failure is taken for a proof). On
- * tournament/vct's 292 positions (tests/tools/tactics --vct --nodes 100000) it finds 85 / 171 /
- * 225 VCTs within 5 000 / 20 000 / 40 000 nodes where every quiet move finds 75 / 150 / 195 (3
- * fewer within 100 000, 20 % fewer nodes), on 330 positions of PentaZen's wins against 0f5f333
- * 229 / 275 / 295 against 225 / 267 / 288; the solver alone at 0.1 s a position solves 90.4 %
- * and 87.0 % of the freestyle and renju sets instead of 83.6 % and 77.4 % (machine busy). In
- * play it lost twice: 185-199-16, -12.2 +/- 33.5, H0 after 400 games, and 149-165-6, -17.4 +/-
- * 37.9, H0 after 320 (tc=10/0.2 freestyle, on 0f5f333; together about -15 over 720 games). Why
- * is not known: a failed search spends the same nodes with and without the cap (tactics --vct
- * --swap: 3.17 M against 3.25 M at 40 000 a position). */
+/* A quiet move's order among the attacker's candidates: the shapes it makes for the attacker,
+ * half those it spoils for the defender, and a little for nearness to the last move. */
 static int candidate_score(const Board *board, int cell, int attacker, int near) {
     static const int8_t WEIGHT[SHAPE_COUNT] = {
         [SHAPE_OPEN_TWO] = 1, [SHAPE_OPEN_TWO_X2] = 1, [SHAPE_OPEN_TWO_X3] = 1, [SHAPE_THREE] = 2,
@@ -559,7 +547,7 @@ static int candidate_score(const Board *board, int cell, int attacker, int near)
 static void add_candidate(ThreatSearch *search, int cell, int near, Candidate *out, int *total) {
     const Board *board = search->board;
     if (*total >= THREAT_MAX_CANDIDATES || search->mark[cell] == search->stamp) return;
-    if (forbidden(search, cell, search->attacker)) return;
+    if (rules_forbidden(search->board, cell, search->attacker)) return;
     search->mark[cell] = search->stamp;
     const Candidate candidate = {(uint16_t)cell,
                                  (int16_t)candidate_score(board, cell, search->attacker, near)};
@@ -583,7 +571,7 @@ static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidat
     if (threat_kind(shapes) != THREAT_NONE) return;
     for (int direction = 0; direction < 4; direction++) {
         const int before = shapes[direction];
-        if (before < SHAPE_OPEN_TWO || makes_four(before)) continue;
+        if (before < SHAPE_OPEN_TWO || shape_is_four((Shape)before)) continue;
         const uint32_t key = board->shapes.key[cell][direction];
         for (int offset = -(KEY_SIDE - 1); offset < KEY_SIDE; offset++) {
             const int maker = cell + offset * DIRECTION[direction];
@@ -632,7 +620,7 @@ static int try_move(ThreatSearch *search, int threes, int ply, const uint16_t *l
         const int block_count = five_blocks(board, fives, five_count, search->attacker, blocks);
         result = 0;
         for (int i = 0; i < block_count && result >= 0; i++) {
-            if (forbidden(search, blocks[i], search->defender)) continue;
+            if (rules_forbidden(search->board, blocks[i], search->defender)) continue;
             make(search, blocks[i]);
             const int child = attack(search, threes, ply + 2, list, count, move, blocks[i]);
             board_undo_fast(board);
@@ -695,7 +683,7 @@ static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *par
         /* The defender threatens five: only a block may follow. */
         const int block_count = five_blocks(board, threats, threat_count, search->defender, blocks);
         for (int i = 0; i < block_count; i++) {
-            if (forbidden(search, blocks[i], search->attacker)) continue;
+            if (rules_forbidden(search->board, blocks[i], search->attacker)) continue;
             result = try_move(search, threes, ply, list, count, blocks[i]);
             if (result != RESULT_FAIL) {
                 best = blocks[i];
@@ -769,12 +757,12 @@ static void build_line(ThreatSearch *search) {
                 if (five < five_count && line_add(search, five_cells[0])) line_add(search, five_cells[five]);
                 break;
             }
-            if (block_count == 1 && forbidden(search, blocks[0], search->defender)) {
+            if (block_count == 1 && rules_forbidden(search->board, blocks[0], search->defender)) {
                 line_add(search, blocks[0]);
                 break;
             }
             for (int i = 0; i < block_count && reply == NO_CELL; i++) {
-                if (forbidden(search, blocks[i], search->defender)) continue;
+                if (rules_forbidden(search->board, blocks[i], search->defender)) continue;
                 board_make_fast(board, blocks[i]);
                 const Entry *child = probe(search);
                 if (child && child->kind == ENTRY_WIN) reply = blocks[i];
@@ -785,7 +773,9 @@ static void build_line(ThreatSearch *search) {
             const int count = build_list(search, &start, NULL, 0, NO_CELL, SHAPE_FOUR);
             int replies[MAX_REPLIES], threats;
             const int reply_count =
-                count < 0 ? 0 : defender_replies(search, search->stack + start, count, replies, &threats);
+                count < 0 ? 0
+                          : threat_defences(board, THREATS_WINS_AND_FOUR_THREES, search->stack + start, count, replies,
+                                            MAX_REPLIES, &threats);
             search->top = 0;
             for (int i = 0; i < reply_count && reply == NO_CELL; i++) {
                 board_make_fast(board, replies[i]);

@@ -5,7 +5,8 @@
  * threat (an open three, a new four-three or double-four point), and then the defender may
  * answer with any move that stops every such threat (its open fours and double fours, its
  * four-threes played out) or with any four of its own, so a claimed VCT win holds against
- * all replies.
+ * all replies. That generator of defences (threat_defences) is the one the alpha-beta's move
+ * picker uses too (movegen.h).
  * A forced block that makes the defender a four must be answered by the attacker; under renju
  * black's forbidden cells are neither attacks nor defences for black, and a white four whose
  * only block is forbidden for black wins. Each search owns its hash table and scratch memory
@@ -40,6 +41,22 @@ bool threat_vcf(ThreatSearch *search, Board *board, int64_t max_nodes, int *move
  * by iterative deepening on the number of quiet moves. */
 bool threat_vct(ThreatSearch *search, Board *board, int64_t max_nodes, int *move,
                 int64_t *nodes, const atomic_int *stop);
+/* What the defences answer: the opponent's winning cells (an open four or a double four next
+ * move), or those and its four-three cells. */
+typedef enum ThreatKinds { THREATS_WINS, THREATS_WINS_AND_FOUR_THREES } ThreatKinds;
+
+/* The one generator of defences, for the threat search's defender and the alpha-beta's move
+ * picker (movegen.h): the moves of the side to move that may stop the opponent's threats of
+ * `kinds` among `cells` (NULL: every candidate cell, in board order). Its own fours first (board
+ * order), then the cells whose stone stops every such threat: the first threat's stops (the
+ * cell itself, then the cells of its four-lines), kept where they stop each other one too; a
+ * four-three's are played out. Never a cell renju forbids. A superset of the moves that save:
+ * a threat that may not hold (renju black's that a white stone could make a foul, caro's that
+ * one stone spoils) constrains nothing. Returns how many (at most `max`; -1 when more would
+ * not fit); 0 with *threats == 0 when there is no threat. The board is unchanged on return. */
+int threat_defences(Board *board, ThreatKinds kinds, const uint16_t *cells, int count, int *out, int max,
+                    int *threats);
+
 /* The principal line of the last win found (cells, attacker first, alternating), for
  * reporting; returns its length (0 after a search that found no win). */
 int threat_last_line(const ThreatSearch *search, int *cells, int max);

@@ -4,12 +4,7 @@
  * A cell's worth to a colour is looked up by its shape combination (shape.h); the position's
  * score sums those over the empty cells and adds a term for who threatens what (eval.h). The
  * threat term is indexed by a mask of the side to move's and the opponent's cell classes.
- *
- * Not kept, two refits of every freestyle table (warm) that lowered the held-out log-loss and
- * lost (tournament/sprt.sh -E 20, tc=10/0.2 freestyle, both stopped): on 7048 games of timed
- * SPRTs between near-identical builds and 100 sparring games, 0.5193 -> 0.5035 and 135-156-7
- * over 298 games; on a make tune freestyle round of c9aed9b (3023 games at 40 000 nodes a
- * move), 0.5655 -> 0.5580 and 131-156-8 over 295 games. */
+ * docs/tuning.md says how each generated file is made again. */
 #ifndef WUZI_WEIGHTS_H
 #define WUZI_WEIGHTS_H
 
@@ -46,10 +41,7 @@ enum {
  * material of a win by threes and fours. [side to move][mine, theirs][counted class][cells,
  * the last bucket for as many or more]. */
 enum { COUNT_CLASSES = 5, COUNT_BUCKETS = 8 };
-/* Measured with the count term alone fitted on the same 4000 games, against 8 buckets
- * (tournament/sprt.sh -E 20, tc=10/0.2 freestyle): 24 buckets, held-out log-loss 0.5556 where 8
- * give 0.5616, played 209-204-13 over 426 games, about +4 (stopped): not kept. Counting the
- * stones on the board as well (a phase) did not lower the held-out loss (0.5555). */
+/* The count term: +24.4 +/- 22.7 Elo (docs/experiments.md). */
 #define COUNT_TERMS (2 * COUNT_CLASSES * COUNT_BUCKETS)
 static const CellClass COUNTED_CLASS[COUNT_CLASSES] = {
     CLASS_THREE, CLASS_OPEN_THREE, CLASS_FOUR, CLASS_DOUBLE_THREE, CLASS_FOUR_THREE,
@@ -87,9 +79,31 @@ typedef struct OrderWeights {
 extern const OrderWeights ORDER_WEIGHTS[FAMILY_COUNT];
 
 static inline WeightFamily weight_family(int rule) {
-    if (rule & 4) return FAMILY_RENJU;      /* RULE_RENJU */
-    if (rule & 8) return FAMILY_CARO;       /* RULE_CARO */
+    if (rule & RULE_RENJU) return FAMILY_RENJU;
+    if (rule & RULE_CARO) return FAMILY_CARO;
     return FAMILY_FREESTYLE;
+}
+
+/* A rule's tables as the evaluation reads them, resolved once for each geometry (board.h): the
+ * family's, and its move order's where it has them, else the cells' values (its own, and the
+ * opponent's). [colour or side to move - 1]. */
+typedef struct RuleWeights {
+    const int16_t *cell[2], *threat[2], *count[2];
+    const int16_t *order_mine[2], *order_theirs[2];
+} RuleWeights;
+
+static inline RuleWeights weights_for_rule(int rule) {
+    const EvalWeights *weights = &WEIGHTS[weight_family(rule)];
+    const OrderWeights *order = &ORDER_WEIGHTS[weight_family(rule)];
+    RuleWeights resolved;
+    for (int side = 0; side < 2; side++) {
+        resolved.cell[side] = weights->cell[side];
+        resolved.threat[side] = weights->threat[side];
+        resolved.count[side] = weights->count[side];
+        resolved.order_mine[side] = order->mine[side] ? order->mine[side] : weights->cell[side];
+        resolved.order_theirs[side] = order->theirs[side] ? order->theirs[side] : weights->cell[1 - side];
+    }
+    return resolved;
 }
 
 #endif

@@ -1,7 +1,8 @@
 #!/bin/sh
-# make tune (tune/make_tune.sh) end to end on a few node-limited games: openings, self-play and
-# the fit, twice. The same command must write the same weights file. Needs WUZI_BRAIN,
-# WUZI_RUNNER, WUZI_TUNER.
+# make tune and make order (tune/make_tune.sh, tune/make_order.sh) end to end on a few
+# node-limited games: openings, self-play, the weights' fit and the order's, twice. The same
+# commands must write the same files, and make order must fit the games make tune played.
+# Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
 passed=0 failed=0
 check() { # check NAME COMMAND...: one assertion
     name=$1; shift
@@ -14,9 +15,28 @@ tune() { # tune N: one small run into $work/N (TUNE_FAMILIES from the caller, wh
         TUNE_BRAIN="$WUZI_BRAIN" TUNE_RUNNER="$WUZI_RUNNER" TUNE_TUNER="$WUZI_TUNER" \
         sh "$here/tune/make_tune.sh" > "$work/$1.log" 2>&1
 }
+order() { # order N: make order into $work/N, after tune N (its games kept unless TUNE_NODES differs)
+    TUNE_DIR="$work/$1" ORDER_OUT="$work/$1/order_weights.c" TUNE_GAMES=12 TUNE_NODES=${TUNE_NODES:-1500} TUNE_CONCURRENCY=2 \
+        TUNE_BRAIN="$WUZI_BRAIN" TUNE_RUNNER="$WUZI_RUNNER" TUNE_TUNER="$WUZI_TUNER" \
+        sh "$here/tune/make_order.sh" > "$work/$1-order.log" 2>&1
+}
 tune 1; status=$?
+order 1; order_status=$?
 tune 2
+order 2
 check "make tune runs" [ "$status" -eq 0 ]
+check "make order runs" [ "$order_status" -eq 0 ]
+check "make order fits make tune's games, not new ones" \
+    test "$(grep -c 'games kept from' "$work/1-order.log")" -eq 3 -a "$(grep -c ' games in ' "$work/1-order.log")" -eq 0
+check "the order's header names the command" \
+    grep -q 'made by make order (tune/make_order.sh): TUNE_GAMES=12 TUNE_NODES=1500, games played by' "$work/1/order_weights.c"
+check "every family's order is fitted" test "$(grep -c 'held out: cross-entropy' "$work/1/order_weights.c")" -eq 3
+check "make order writes the same file again" cmp -s "$work/1/order_weights.c" "$work/2/order_weights.c"
+# A small round's files and the committed ones: the same header lines and tables, every number
+# and commit aside (the committed ones came from the same commands, at a larger budget).
+shape() { sed -E 's/[0-9a-f]{12}(-dirty)?/C/g; s/-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?/N/g' "$1"; }
+same_shape() { shape "$1" > "$work/a.shape"; shape "$2" > "$work/b.shape"; cmp -s "$work/a.shape" "$work/b.shape"; }
+check "make order's file has the committed one's header and shape" same_shape "$work/1/order_weights.c" "$here/engine/order_weights.c"
 games() { grep -c '^\[Result' "$work/1/$1.pgn"; }
 check "12 freestyle, 12 renju and 2 caro games" test "$(games freestyle)" -eq 12 -a "$(games renju)" -eq 12 -a "$(games caro)" -eq 2
 check "one game an opening, not two the same" [ "$(grep '^1\. ' "$work/1/freestyle.pgn" | sort -u | wc -l)" -eq 12 ]
@@ -24,8 +44,12 @@ check "the fit saw positions" grep -q '^ \* freestyle/exact five: [1-9][0-9]* po
 check "the header names the command" grep -q 'made by make tune (tune/make_tune.sh): TUNE_GAMES=12 TUNE_NODES=1500' "$work/1/weights.c"
 check "the fit starts from the build's weights" grep -q "from the build's weights" "$work/1/weights.c"
 check "the same command writes the same file" cmp -s "$work/1/weights.c" "$work/2/weights.c"
+check "make tune's file has the committed one's header and shape" same_shape "$work/1/weights.c" "$here/engine/weights.c"
 # One family's round: only its games are played, and the others keep the build's weights.
 TUNE_FAMILIES=freestyle tune 3; status=$?
+TUNE_FAMILIES=freestyle TUNE_NODES=1400 order 3
+check "games made with other settings are played again" grep -q '^tune: 12 freestyle games in' "$work/3-order.log"
+check "a family left out keeps the cells' values" grep -q '^ \* renju: no positions, the cells' "$work/3/order_weights.c"
 check "a freestyle-only round runs" [ "$status" -eq 0 ]
 check "it plays only freestyle" test -f "$work/3/freestyle.pgn" -a ! -e "$work/3/renju.pgn" -a ! -e "$work/3/caro.pgn"
 check "its header names the family" grep -q "TUNE_FAMILIES='freestyle' TUNE_GAMES=12" "$work/3/weights.c"

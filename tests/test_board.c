@@ -1,5 +1,5 @@
-/* Board, win-line tables, pattern keys/shapes and hash: the incremental state must always equal
- * the state rebuilt from scratch, over thousands of random moves and takebacks. */
+/* Board, pattern keys/shapes and hash: the incremental state must always equal the state
+ * rebuilt from scratch, over thousands of random moves and takebacks. */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,23 +14,12 @@ static uint64_t hash_from_scratch(const Board *board) {
     return hash;
 }
 
-/* `with_lines`: the win-line tables too (the search's fast make leaves them behind). */
-static bool same_as_scratch_but(const Board *board, bool with_lines) {
-    static LineCounts lines;
+static bool same_as_scratch(const Board *board) {
     static ShapeState shapes;
-    lines_clear(&lines, &board->geometry->lines, board->cell);
-    shape_clear(&shapes, board->geometry->shapes, board->cell, board->width, board->height);
+    shape_clear(&shapes, board->geometry->shapes, board->geometry->weights.cell, board->cell, board->width,
+                board->height);
     bool same = true;
-    if (with_lines && memcmp(lines.stones, board->lines.stones, sizeof lines.stones)) {
-        check_fail(__FILE__, __LINE__, "line counts differ after %d moves", board->move_count);
-        same = false;
-    }
     for (int c = board_first(board); c; c = board_next(board, c)) {
-        for (int color = 0; color < 2 && with_lines; color++)
-            if (lines.weight[color][c] != board->lines.weight[color][c]) {
-                check_fail(__FILE__, __LINE__, "weight of %d,%d differs", cell_x(c), cell_y(c));
-                return false;
-            }
         if (board->cell[c] != EMPTY) continue;
         if (shapes.cell_class[c] != board->shapes.cell_class[c] ||
             memcmp(shapes.combo[c], board->shapes.combo[c], sizeof shapes.combo[c])) {
@@ -59,7 +48,6 @@ static bool same_as_scratch_but(const Board *board, bool with_lines) {
     return same;
 }
 
-static bool same_as_scratch(const Board *board) { return same_as_scratch_but(board, true); }
 
 static int random_empty(const Board *board, uint64_t *rng) {
     const int cells = board_cell_count(board);
@@ -120,7 +108,7 @@ static void random_searches(int width, int height, int rule, int searches, int u
                 if (roll != 7) board_make_fast(&board, random_empty(&board, &rng));
                 else board_make(&board, random_empty(&board, &rng));
             }
-            if (!same_as_scratch_but(&board, false)) return;
+            if (!same_as_scratch(&board)) return;
             if (board.shapes.log_length > SHAPE_LOG_SIZE - 4 * 2 * KEY_SIDE ||
                 board.shapes.totals_length == SHAPE_TOTALS_LOG_SIZE)
                 log_filled = true;
@@ -154,12 +142,6 @@ static void test_incremental_small_k(void) {
     random_games(9, 6, 4, RULE_EXACT5 | RULE_CARO, 40);
 }
 
-static void test_win_line_count(void) {
-    /* N3's count: 572 win lines on 15×15 with k = 5. */
-    CHECK(geometry_get(15, 15, 5, 0)->lines.count == 572);
-    CHECK(geometry_get(3, 3, 3, 0)->lines.count == 8);
-}
-
 static void test_sizes(void) {
     CHECK(geometry_get(4, 15, 5, 0) == NULL);
     CHECK(geometry_get(33, 15, 5, 0) == NULL);
@@ -180,7 +162,6 @@ static void test_make_undo_restores(void) {
     CHECK(board_last_move(&board) == cell_at(8, 8));
     board_undo(&board);
     CHECK(!memcmp(copy.cell, board.cell, sizeof board.cell));
-    CHECK(!memcmp(&copy.lines, &board.lines, sizeof board.lines));
     CHECK(!memcmp(&copy.shapes, &board.shapes, sizeof board.shapes));
     CHECK(copy.hash == board.hash && copy.move_count == board.move_count);
     CHECK(copy.to_move == board.to_move);
@@ -232,7 +213,6 @@ static void test_shapes(void) {
 }
 
 int main(void) {
-    RUN(test_win_line_count);
     RUN(test_sizes);
     RUN(test_make_undo_restores);
     RUN(test_shapes);

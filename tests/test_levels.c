@@ -37,7 +37,6 @@ typedef struct Snapshot {
     int move_count, to_move;
     uint16_t history[MAX_MOVES];
     uint8_t cell[CELLS];
-    uint8_t stones[MAX_LINES][2];
 } Snapshot;
 
 static void snapshot(Snapshot *s, const Board *b) {
@@ -47,7 +46,6 @@ static void snapshot(Snapshot *s, const Board *b) {
     s->to_move = b->to_move;
     memcpy(s->history, b->history, sizeof b->history[0] * (size_t)b->move_count);
     memcpy(s->cell, b->cell, sizeof b->cell);
-    memcpy(s->stones, b->lines.stones, sizeof b->lines.stones);
 }
 
 static int random_empty(const Board *b, uint64_t *rng) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "rng.h"
 #include "rules.h"
 
 static Board board;
@@ -133,6 +134,29 @@ static void test_rules_play_verdicts(void) {
     CHECK(last == VERDICT_DRAW);
 }
 
+/* The shapes' pre-filter never passes a foul: over every empty cell of random renju positions,
+ * rules_foul finds none where rules_may_be_foul says there can be none. */
+static void test_foul_prefilter_misses_none(void) {
+    uint64_t rng = 5;
+    int fouls = 0, missed = 0;
+    for (int game = 0; game < 400; game++) {
+        fresh(RULE_RENJU);
+        const int moves = (int)(rng_next(&rng) % 120);
+        for (int m = 0; m < moves; m++) {
+            int cell;
+            do cell = cell_at((int)(rng_next(&rng) % 15), (int)(rng_next(&rng) % 15));
+            while (!board_empty_at(&board, cell));
+            board_make(&board, cell);
+        }
+        FOR_EACH_CELL(&board, cell) {
+            if (!board_empty_at(&board, cell) || rules_foul(&board, cell) == FOUL_NONE) continue;
+            fouls++;
+            missed += !rules_may_be_foul(&board, cell);
+        }
+    }
+    CHECKF(fouls > 100 && missed == 0, "%d fouls, %d passed by the pre-filter", fouls, missed);
+}
+
 int main(void) {
     RUN(test_freestyle_and_exact_five);
     RUN(test_renju_overline);
@@ -143,5 +167,6 @@ int main(void) {
     RUN(test_five_beats_foul);
     RUN(test_caro_blocked_five);
     RUN(test_rules_play_verdicts);
+    RUN(test_foul_prefilter_misses_none);
     return check_summary();
 }

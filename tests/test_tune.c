@@ -222,9 +222,9 @@ static void test_warm_start_gives_the_build_weights(void) {
 /* The cells' values' order, mine plus theirs: the order's starting point. */
 static int value_order(const Board *board, int cell) {
     const int me = board->to_move, them = opponent(me);
-    const ShapeTables *tables = board->geometry->shapes;
-    return tables->cell_value[me - 1][board->shapes.combo[cell][me - 1]] +
-           tables->cell_value[them - 1][board->shapes.combo[cell][them - 1]];
+    const RuleWeights *weights = &board->geometry->weights;
+    return weights->cell[me - 1][board->shapes.combo[cell][me - 1]] +
+           weights->cell[them - 1][board->shapes.combo[cell][them - 1]];
 }
 
 /* The move order learns a planted one: games whose every move after a random opening is the
@@ -270,7 +270,22 @@ static void test_order_learns_planted_order(void) {
            report.first_before, report.first_after);
     CHECKF(report.loss_after < report.loss_before, "cross-entropy %.3f -> %.3f", report.loss_before, report.loss_after);
     CHECK(!memcmp(tables.mine[0], tables.mine[1], sizeof tables.mine[0]));   /* colours share */
-    CHECK(!order_fit(&games, FAMILY_RENJU, &options, &tables, &report));     /* no renju games */
+    /* no renju games: the tables are the starting point, the cells' values (white's for black's
+     * opponent) */
+    CHECK(!order_fit(&games, FAMILY_RENJU, &options, &tables, &report));
+    const EvalWeights *renju = &WEIGHTS[FAMILY_RENJU];
+    CHECK(!memcmp(tables.mine[0], renju->cell[0], sizeof tables.mine[0]) &&
+          !memcmp(tables.theirs[0], renju->cell[1], sizeof tables.theirs[0]) &&
+          !memcmp(tables.mine[1], renju->cell[1], sizeof tables.mine[1]));
+    /* -warm without an epoch: the build's own tables, where it has them */
+    options.warm = true;
+    options.epochs = 0;
+    CHECK(order_fit(&games, FAMILY_FREESTYLE, &options, &tables, &report));
+    const OrderWeights *built = &ORDER_WEIGHTS[FAMILY_FREESTYLE];
+    if (built->mine[0]) {
+        CHECK(!memcmp(tables.mine[0], built->mine[0], sizeof tables.mine[0]) &&
+              !memcmp(tables.theirs[1], built->theirs[1], sizeof tables.theirs[1]));
+    }
     games_free(&games);
 }
 

@@ -27,8 +27,9 @@ static int usage(void) {
             "                     [-smooth S] [-threads N] [-warm] [-counts-only]\n"
             "                     [-note TEXT] PGN...\n"
             "       wuzi-tune order [-o FILE] [-epochs N] [-rate R] [-temperature T] [-scale S]\n"
-            "                       [-note TEXT] PGN...\n"
-            "  -warm: start from the weights this program was built with, not the hand-set point\n"
+            "                       [-warm] [-note TEXT] PGN...\n"
+            "  -warm: start from the weights (order: the order's tables) this program was built with,\n"
+            "         not the hand-set point (order: the cells' values)\n"
             "  -counts-only: fit the count term (weights.h) alone, every other table as it starts\n");
     return 2;
 }
@@ -163,6 +164,7 @@ static int command_order(int argc, char **argv) {
         else if (!strcmp(arg, "-rate") && has_value) options.rate = atof(argv[++i]);
         else if (!strcmp(arg, "-temperature") && has_value) options.temperature = atof(argv[++i]);
         else if (!strcmp(arg, "-scale") && has_value) options.scale = atof(argv[++i]);
+        else if (!strcmp(arg, "-warm")) options.warm = true;
         else if (!strcmp(arg, "-note") && has_value) note = argv[++i];
         else if (arg[0] == '-') return usage();
         else if (!read_games(arg, &games, provenance, sizeof provenance)) return 1;
@@ -172,16 +174,19 @@ static int command_order(int argc, char **argv) {
     if (note) append_text(provenance, sizeof provenance, "\n", note);
     append(provenance, sizeof provenance, "\n%.0f games; options: epochs %.0f, rate %g, temperature %g",
            games.count, options.epochs, options.rate, options.temperature);
-    append(provenance, sizeof provenance, ", scale %g\n", options.scale, 0, 0, 0);
+    append(provenance, sizeof provenance, ", scale %g", options.scale, 0, 0, 0);
+    append(provenance, sizeof provenance, options.warm ? ", from the build's tables\n" : ", from the cells' values\n", 0, 0, 0,
+           0);
     static OrderTables tables[FAMILY_COUNT];
-    bool fitted[FAMILY_COUNT] = {false};
     for (int family = 0; family < FAMILY_COUNT; family++) {
         fprintf(stderr, "wuzi-tune: ordering %s\n", FAMILY_TEXT[family]);
         OrderReport report;
-        fitted[family] = order_fit(&games, (WeightFamily)family, &options, &tables[family], &report);
+        const bool fitted = order_fit(&games, (WeightFamily)family, &options, &tables[family], &report);
+        const bool has_tables = ORDER_WEIGHTS[family].mine[0] != NULL;
         char line[512];
-        if (!fitted[family]) {
-            snprintf(line, sizeof line, "%s: no positions, the cells' values\n", FAMILY_TEXT[family]);
+        if (!fitted) {
+            snprintf(line, sizeof line, "%s: no positions, %s\n", FAMILY_TEXT[family],
+                     options.warm && has_tables ? "the build's tables" : "the cells' values");
         } else {
             snprintf(line, sizeof line,
                      "%s: %lld positions (%lld held out); held out: cross-entropy %.4f -> %.4f, played move "
@@ -193,7 +198,7 @@ static int command_order(int argc, char **argv) {
         say(provenance, sizeof provenance, line);
     }
     games_free(&games);
-    if (!weights_file_write_order(out, tables, fitted, provenance)) {
+    if (!weights_file_write_order(out, tables, provenance)) {
         fprintf(stderr, "wuzi-tune: cannot write %s\n", out);
         return 1;
     }

@@ -9,7 +9,7 @@
 #define HELD_OUT_EVERY 10   /* games whose index is a multiple of this are held out, as fit.c's */
 
 void order_options_default(OrderOptions *options) {
-    *options = (OrderOptions){.epochs = 4, .rate = 0.05, .temperature = 300, .scale = 1000, .log = NULL};
+    *options = (OrderOptions){.epochs = 4, .rate = 0.05, .temperature = 300, .scale = 1000, .warm = false, .log = NULL};
 }
 
 /* One position: its candidates' combinations [first, first + count) and the played one's index. */
@@ -151,6 +151,37 @@ static void epoch(Logits *logits, Logits *squares, const Samples *set, double ra
     }
 }
 
+/* The build's own tables (-warm, where the family has them), or the cells' values. */
+static void start_logits(Logits *logits, WeightFamily family, const OrderOptions *options) {
+    const EvalWeights *weights = &WEIGHTS[family];
+    const OrderWeights *order = &ORDER_WEIGHTS[family];
+    const bool warm = options->warm && order->mine[0];
+    for (int side = 0; side < 2; side++)
+        for (int combo = 0; combo < COMBO_COUNT; combo++) {
+            /* under renju side 0 is black to move; elsewhere one table serves both */
+            if (warm) {
+                logits->mine[side][combo] = order->mine[side][combo] / options->scale;
+                logits->theirs[side][combo] = order->theirs[side][combo] / options->scale;
+            } else {
+                logits->mine[side][combo] = weights->cell[side][combo] / options->temperature;
+                logits->theirs[side][combo] = weights->cell[1 - side][combo] / options->temperature;
+            }
+        }
+}
+
+/* Where there is nothing to fit, the starting point as the engine reads it: the build's own
+ * tables (-warm, where it has them), or the cells' values, the order before any fit. */
+static void start_tables(WeightFamily family, const OrderOptions *options, OrderTables *tables) {
+    const EvalWeights *weights = &WEIGHTS[family];
+    const OrderWeights *order = &ORDER_WEIGHTS[family];
+    const bool warm = options->warm && order->mine[0];
+    for (int side = 0; side < 2; side++)
+        for (int combo = 0; combo < COMBO_COUNT; combo++) {
+            tables->mine[side][combo] = warm ? order->mine[side][combo] : weights->cell[side][combo];
+            tables->theirs[side][combo] = warm ? order->theirs[side][combo] : weights->cell[1 - side][combo];
+        }
+}
+
 static int16_t clamp16(double value) {
     return (int16_t)(value > INT16_MAX ? INT16_MAX : value < -INT16_MAX ? -INT16_MAX : lrint(value));
 }
@@ -168,13 +199,7 @@ bool order_fit(const GameList *games, WeightFamily family, const OrderOptions *o
     Logits *logits = calloc(2, sizeof *logits);
     if (collected && logits && report->train_positions) {
         Logits *squares = logits + 1;
-        const EvalWeights *weights = &WEIGHTS[family];
-        for (int side = 0; side < 2; side++)
-            for (int combo = 0; combo < COMBO_COUNT; combo++) {
-                /* under renju side 0 is black to move; elsewhere one table serves both */
-                logits->mine[side][combo] = weights->cell[side][combo] / options->temperature;
-                logits->theirs[side][combo] = weights->cell[1 - side][combo] / options->temperature;
-            }
+        start_logits(logits, family, options);
         const bool held = report->held_out_positions > 0;
         report->loss_before = measure(logits, &set, held, &report->first_before, &report->top8_before);
         for (int e = 0; e < options->epochs; e++) {
@@ -194,6 +219,7 @@ bool order_fit(const GameList *games, WeightFamily family, const OrderOptions *o
             }
         fitted = true;
     }
+    if (!fitted) start_tables(family, options, tables);
     free(logits);
     free(set.samples);
     free(set.combos);

@@ -12,9 +12,7 @@
 /* `models` holds FAMILY_COUNT models; `provenance` is one or more lines of text for the header
  * (the command, the games, the positions, the loss). */
 bool weights_file_write(const char *path, const Model *models, const char *provenance);
-/* `tables` and `fitted` hold FAMILY_COUNT entries; a family not fitted gets no tables (the order
- * then takes the cells' values). */
-bool weights_file_write_order(const char *path, const OrderTables *tables, const bool *fitted,
-                              const char *provenance);
+/* `tables` holds FAMILY_COUNT entries. */
+bool weights_file_write_order(const char *path, const OrderTables *tables, const char *provenance);
 
 #endif

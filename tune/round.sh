@@ -1,0 +1,98 @@
+# round.sh: a round of self-play games, the data every learned file is fitted to. Sourced by
+# make_tune.sh (the evaluation's weights) and make_order.sh (the move order's tables).
+#
+# For each rule family: balanced-enough random openings (wuzi-tournament genopenings, fixed
+# seeds), then one game of the current build from each, every move limited by nodes (not time),
+# one thread: the same build plays the same games on any machine. A family's games stay in
+# TUNE_DIR beside a stamp of what made them (the settings and the programs' checksums) and are
+# played again only when that changes, so make tune and make order fit the same games.
+# Settings (environment): TUNE_DIR (build/tune-games), TUNE_GAMES (freestyle games, 2000; renju
+# as many, caro a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY (2), TUNE_FAMILIES
+# (which families to play and fit: "freestyle renju caro"; a family left out keeps the build's
+# tables); the programs: TUNE_BRAIN, TUNE_RUNNER (the ones make built).
+dir=${TUNE_DIR:-build/tune-games}
+games=${TUNE_GAMES:-2000}
+nodes=${TUNE_NODES:-40000}
+concurrency=${TUNE_CONCURRENCY:-2}
+families=${TUNE_FAMILIES:-freestyle renju caro}
+brain=${TUNE_BRAIN:-$PWD/pbrain-wuzi}
+runner=${TUNE_RUNNER:-./wuzi-tournament}
+started=$(date +%s)
+
+# family_settings FAMILY: its rule, games, openings' seed, and the depth and margin its openings
+# are kept by; fails for a family the round does not know. Freestyle openings are balanced by a
+# deeper search: from rougher ones black won 63 % of the games (docs/experiments.md).
+family_settings() {
+    case $1 in
+    freestyle) echo "0 $games 101 6 100" ;;
+    renju) echo "4 $games 202 2 300" ;;
+    caro) echo "8 $((games / 6)) 303 2 300" ;;
+    *) return 1 ;;
+    esac
+}
+
+# What made a family's games: a different stamp means they must be played again.
+stamp_of() {
+    echo "$(family_settings "$1") nodes=$nodes brain=$(cksum <"$brain") runner=$(cksum <"$runner")"
+}
+
+# self_play NAME RULE GAMES SEED DEPTH MARGIN: GAMES games into NAME.pgn, one for each opening
+# (kept when a DEPTH-ply search scores it within MARGIN). Not both colours: the same build at a
+# node limit plays the same game with the colours swapped.
+self_play() {
+    name=$1 rule=$2 count=$3 seed=$4 depth=$5 margin=$6
+    openings="$dir/openings-$name.txt"
+    stamp=$(stamp_of "$name")
+    if [ -f "$dir/$name.pgn" ] && [ "$(cat "$dir/$name.stamp" 2>/dev/null)" = "$stamp" ]; then
+        echo "tune: $count $name games kept from $dir"
+        return
+    fi
+    rm -f "$dir/$name.pgn" "$dir/$name.stamp"
+    "$runner" genopenings rule="$rule" size=15 count="$count" seed="$seed" stones=4-6 \
+        depth="$depth" margin="$margin" out="$openings" >/dev/null 2>&1
+    "$runner" -engine name=a cmd="$brain" -engine name=b cmd="$brain" \
+        -each tc=0/60 option.max_node="$nodes" option.thread_num=1 -games "$count" \
+        -concurrency "$concurrency" -openings file="$openings" order=sequential -boardsize 15 \
+        -rule "$rule" -pgn "$dir/$name.pgn" >"$dir/$name.out" 2>&1
+    echo "$stamp" >"$dir/$name.stamp"
+    echo "tune: $count $name games in $(($(date +%s) - started)) s"
+}
+
+# round_play: every family's games (checked before any is played: a typo must not cost a
+# round); sets `records` to their files.
+round_play() {
+    for family in $families; do
+        family_settings "$family" >/dev/null || {
+            echo "tune: unknown family $family (freestyle, renju or caro)" >&2
+            exit 2
+        }
+    done
+    mkdir -p "$dir"
+    records=""
+    for family in $families; do
+        # shellcheck disable=SC2046  # the settings are words
+        self_play "$family" $(family_settings "$family")
+        records="$records $dir/$family.pgn"
+    done
+}
+
+# The commit that played the games, in a form that does not depend on tags or on how many
+# objects the repository holds.
+round_commit() {
+    commit=$(git rev-parse --short=12 HEAD 2>/dev/null) || {
+        echo 'this build'
+        return
+    }
+    [ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$commit-dirty"
+    echo "$commit"
+}
+
+# round_note COMMAND SCRIPT: the header line that names the command, its settings and the
+# build that played the games. TUNE_FAMILIES is named only when not all three.
+round_note() {
+    case $families in
+    "freestyle renju caro") which="" ;;
+    *) which="TUNE_FAMILIES='$families' " ;;
+    esac
+    echo "made by $1 ($2): ${which}TUNE_GAMES=$games TUNE_NODES=$nodes${3:-}, games played by $(round_commit)"
+}
