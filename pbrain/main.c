@@ -20,13 +20,14 @@
 #include "platform.h"
 #include "reader.h"
 
-/* Lines that arrived this close before END came with it (a script piping a session). */
+/* A command read this close before END, or in the same read(), came with it (a script). */
 #define END_BURST_MS 2
 
 typedef struct QueuedLine {
     char *text;        /* NULL: end of input */
     bool too_long;
     int64_t arrived_ms;    /* when it was read: the manager's clock for it started then */
+    unsigned long read_number;   /* the reader's read() that completed it */
 } QueuedLine;
 
 typedef struct Brain {
@@ -38,6 +39,8 @@ typedef struct Brain {
     QueuedLine *queue;
     size_t head, count, capacity;
     bool busy;         /* the worker is handling a line */
+    bool current_replies;           /* that line prints something */
+    unsigned long current_read;     /* and came in that read() */
     bool closing;      /* END or end of input seen: every think left answers at once */
     LineReader reader;
 } Brain;
@@ -67,12 +70,17 @@ static QueuedLine queue_pop(Brain *brain) {
     return line;
 }
 
-/* Lines waiting, arrived since `since_ms`, that will print something: END behind them lets
- * them finish first. */
-static bool queue_expects_reply(const Brain *brain, int64_t since_ms) {
+/* A line that prints something and came in one burst with END (the same read(), or within
+ * END_BURST_MS before it): a script piping a session, which wants that answer. A think already
+ * under way counts only when its command came in END's own read(): its first report can come
+ * within END_BURST_MS, and a manager's END then means the answer is no longer wanted. */
+static bool burst_expects_reply(const Brain *brain, int64_t end_ms, unsigned long end_read) {
+    if (brain->busy && brain->current_replies && brain->current_read == end_read) return true;
     for (size_t i = 0; i < brain->count; i++) {
         const QueuedLine *line = &brain->queue[(brain->head + i) % brain->capacity];
-        if (line->text && line->arrived_ms >= since_ms && !gomocup_silent(line->text)) return true;
+        if (line->text && !gomocup_silent(line->text) &&
+            (line->read_number == end_read || line->arrived_ms >= end_ms - END_BURST_MS))
+            return true;
     }
     return false;
 }
@@ -102,6 +110,8 @@ static void *worker(void *context) {
         while (brain->count == 0) platform_cond_wait(&brain->wake, &brain->lock);
         const QueuedLine line = queue_pop(brain);
         brain->busy = true;
+        brain->current_read = line.read_number;
+        brain->current_replies = line.text && !gomocup_silent(line.text);
         platform_mutex_unlock(&brain->lock);
 
         if (!line.text) return NULL;   /* end of input: main leaves */
@@ -128,7 +138,7 @@ static void *worker(void *context) {
 /* ---- the reader ---- */
 
 static void enqueue(Brain *brain, const char *text, bool too_long) {
-    QueuedLine line = {NULL, too_long, monotonic_ms()};
+    QueuedLine line = {NULL, too_long, monotonic_ms(), brain->reader.reads};
     if (text && !(line.text = strdup(text))) return;   /* out of memory: drop the line */
     if (!queue_push(brain, line)) free(line.text);
     platform_cond_signal(&brain->wake);
@@ -148,7 +158,7 @@ static bool take_urgent(Brain *brain, const char *line, ReadStatus status) {
     }
     /* A script's END comes in one burst with the commands before it, which keep their answers;
      * a manager's END after a command it sent earlier means it no longer wants the answer. */
-    if (status != READ_EOF && !queue_expects_reply(brain, monotonic_ms() - END_BURST_MS)) {
+    if (status != READ_EOF && !burst_expects_reply(brain, monotonic_ms(), brain->reader.reads)) {
         output_close(&brain->output);
         platform_exit_now(0);
     }

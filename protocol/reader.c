@@ -8,6 +8,7 @@ void reader_init(LineReader *reader, int fd) {
     reader->eof = false;
     reader->after_cr = false;
     reader->start = reader->end = 0;
+    reader->reads = 0;
     reader->line[0] = '\0';
 }
 
@@ -18,6 +19,7 @@ static bool fill(LineReader *reader) {
         if (n > 0) {
             reader->start = 0;
             reader->end = (size_t)n;
+            reader->reads++;
             return true;
         }
         if (n < 0 && errno == EINTR) continue;

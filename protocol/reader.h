@@ -17,6 +17,7 @@ typedef struct LineReader {
     bool eof;
     bool after_cr;                    /* last line ended with CR: a following LF is its end too */
     size_t start, end;                /* unread bytes in buffer[start, end) */
+    unsigned long reads;              /* read() calls that brought bytes: lines that share one came together */
     char buffer[16 * 1024];
     char line[READER_LINE_MAX + 1];
 } LineReader;

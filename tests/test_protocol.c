@@ -624,6 +624,21 @@ static void test_queued_commands_in_order(void) {
     finish_with_end();
 }
 
+/* A script's session written at once, END last: every command before END is answered, the
+ * think that END's own read() brought too, however late the worker gets to it. */
+static void test_end_in_one_write_keeps_answers(void) {
+    for (int round = 0; round < 20; round++) {
+        if (!start()) return;
+        const char *session = "START 15\r\nINFO timeout_turn 200\r\nBEGIN\r\nEND\r\n";
+        brain_pipe_send_raw(&brain, session, strlen(session));
+        EXPECT("OK");
+        int x, y;
+        expect_move(15, 15, NULL, &x, &y);
+        CHECKF(brain_pipe_wait(&brain, EXIT_MS) && brain.status == 0, "no clean exit after END");
+        brain_pipe_finish(&brain);
+    }
+}
+
 static void test_end_of_input(void) {
     if (!start()) return;
     brain_pipe_send(&brain, "START 15");
@@ -1056,6 +1071,7 @@ int main(void) {
     RUN(test_overlong_lines);
     RUN(test_yixin_extensions);
     RUN(test_queued_commands_in_order);
+    RUN(test_end_in_one_write_keeps_answers);
     RUN(test_end_of_input);
     RUN(test_end_during_think);
     RUN(test_yxstop_during_think);

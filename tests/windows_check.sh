@@ -213,14 +213,20 @@ EOF
 # Sessions whose search reports depend on the threads' timing: their MESSAGE lines are dropped.
 timed_sessions=" threads stop "
 
-# feed SESSION: the session's commands with CR LF; "@sleep N" pauses the input N seconds.
+# feed SESSION: the session's commands with CR LF, each stretch in one write as a script pipes
+# it; "@sleep N" pauses the input N seconds.
 feed() {
-    "session_$1" | tail -n +2 | while IFS= read -r line; do
-        case $line in
-            "@sleep "*) sleep "${line#@sleep }" ;;
-            *) printf '%s\r\n' "$line" ;;
-        esac
-    done
+    "session_$1" | tail -n +2 | {
+        burst=""
+        while IFS= read -r line; do
+            case $line in
+                "@sleep "*) printf '%s' "$burst"; burst=""; sleep "${line#@sleep }" ;;
+                *) burst="$burst$line$(printf '\r')
+" ;;
+            esac
+        done
+        printf '%s' "$burst"
+    }
 }
 
 # run PROGRAM SESSION OUT: stdout to OUT, stderr to OUT.err, seconds taken to OUT.time.
