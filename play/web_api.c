@@ -38,20 +38,23 @@ static bool method_is(int fd, const HttpRequest *request, const char *method) {
     return false;
 }
 
+/* `text` (a query or a body) as a form of the `allowed` fields; false after refusing. */
+static bool parse_form(int fd, const char *text, const char *const *allowed, HttpForm *form) {
+    HttpError error = {0};
+    if (http_form_parse(text, allowed, form, &error)) return true;
+    http_refuse(fd, &error);
+    return false;
+}
+
 /* A POST's body as a form: empty, or application/x-www-form-urlencoded. */
 static bool read_form(int fd, const HttpRequest *request, const char *const *allowed, HttpForm *form) {
-    HttpError error = {0};
     const char *type = http_header(request, "Content-Type");
     if (request->body_length > 0 &&
         (!type || strncmp(type, "application/x-www-form-urlencoded", 33) != 0)) {
         refuse(fd, 415, "a body must be application/x-www-form-urlencoded");
         return false;
     }
-    if (!http_form_parse(request->body, allowed, form, &error)) {
-        http_refuse(fd, &error);
-        return false;
-    }
-    return true;
+    return parse_form(fd, request->body, allowed, form);
 }
 
 /* ---- the page's files and the settings ---- */
@@ -198,6 +201,28 @@ static void player(JsonOut *json, const BrainList *brains, const TablePlayer *p)
     json_object_end(json);
 }
 
+/* An evaluation as a brain's thinking, an analysis's best moves and the graph show it: the
+ * score (null for a mate, or when unknown), the mate in moves (0: none) and the depth. */
+static void score_and_mate(JsonOut *json, bool known, int score, int mate) {
+    json_key(json, "score");
+    if (known && !mate) json_int(json, score); else json_null(json);
+    json_key(json, "mate");
+    json_int(json, known ? mate : 0);
+}
+
+static void depth(JsonOut *json, bool known, int plies) {
+    json_key(json, "depth");
+    if (known) json_int(json, plies); else json_null(json);
+}
+
+/* A brain's line: the moves it means to play. */
+static void line_pv(JsonOut *json, const Thinking *t) {
+    json_key(json, "pv");
+    json_array_begin(json);
+    for (int i = 0; i < t->pv_count; i++) cell_pair(json, t->pv_x[i], t->pv_y[i]);
+    json_array_end(json);
+}
+
 static void thinking(JsonOut *json, const Table *table) {
     const Thinking *t = &table->thinking;
     if (!t->side) {
@@ -211,16 +236,9 @@ static void thinking(JsonOut *json, const Table *table) {
     json_string(json, color_name(t->brain));
     json_key(json, "hint");
     json_bool(json, t->hint);
-    json_key(json, "depth");
-    if (t->has_depth) json_int(json, t->depth); else json_null(json);
-    json_key(json, "score");
-    if (t->has_score && !t->mate) json_int(json, t->score); else json_null(json);
-    json_key(json, "mate");
-    json_int(json, t->has_score ? t->mate : 0);
-    json_key(json, "pv");
-    json_array_begin(json);
-    for (int i = 0; i < t->pv_count; i++) cell_pair(json, t->pv_x[i], t->pv_y[i]);
-    json_array_end(json);
+    depth(json, t->has_depth, t->depth);
+    score_and_mate(json, t->has_score, t->score, t->mate);
+    line_pv(json, t);
     char line[THINKING_TEXT_MAX + 64];
     thinking_describe(t, table->rules.height, line, sizeof line);
     json_key(json, "line");
@@ -232,28 +250,17 @@ static void thinking(JsonOut *json, const Table *table) {
 
 static void eval_value(JsonOut *json, const TableEval *e) {
     json_object_begin(json);
-    json_key(json, "score");
-    if (e->mate) json_null(json); else json_int(json, e->score);
-    json_key(json, "mate");
-    json_int(json, e->mate);
-    json_key(json, "depth");
-    json_int(json, e->depth);
+    score_and_mate(json, true, e->score, e->mate);
+    depth(json, true, e->depth);
     json_object_end(json);
 }
 
-/* One best move of an analysis: its cell, score (the side to move's), depth and line. */
+/* One best move of an analysis: its line, score and depth. */
 static void best_line(JsonOut *json, const Thinking *t) {
     json_object_begin(json);
-    json_key(json, "pv");
-    json_array_begin(json);
-    for (int i = 0; i < t->pv_count; i++) cell_pair(json, t->pv_x[i], t->pv_y[i]);
-    json_array_end(json);
-    json_key(json, "score");
-    if (t->has_score && !t->mate) json_int(json, t->score); else json_null(json);
-    json_key(json, "mate");
-    json_int(json, t->has_score ? t->mate : 0);
-    json_key(json, "depth");
-    if (t->has_depth) json_int(json, t->depth); else json_null(json);
+    line_pv(json, t);
+    score_and_mate(json, t->has_score, t->score, t->mate);
+    depth(json, t->has_depth, t->depth);
     json_object_end(json);
 }
 
@@ -395,6 +402,16 @@ static void send_state(WebApi *api, int fd, WebGame *game) {
     json_free(&json);
 }
 
+/* Under game->lock: the state after a change, or (none made) the refusal that says why. */
+static void send_change(WebApi *api, int fd, WebGame *game, bool changed, int status, const char *why) {
+    if (!changed) {
+        refuse(fd, status, why);
+        return;
+    }
+    web_game_changed(game);
+    send_state(api, fd, game);
+}
+
 /* ---- a game's set-up: players, rule, size, time, opening ---- */
 
 static const char *const SETUP_FIELDS[] = {"black", "white", "rule", "size", "time", "opening", "first",
@@ -414,11 +431,25 @@ static bool parse_int(const char *text, long min, long max, long *value) {
     return true;
 }
 
+/* Field `name`, when the form has it, as a number from min to max into *value; false after
+ * refusing with `reason`. */
+static bool read_number(int fd, const HttpForm *form, const char *name, long min, long max, const char *reason,
+                        int64_t *value) {
+    const char *text = http_form_get(form, name);
+    long v;
+    if (!text) return true;
+    if (!parse_int(text, min, max, &v)) {
+        refuse(fd, 422, reason);
+        return false;
+    }
+    *value = v;
+    return true;
+}
+
 /* Fields over `setup` (which holds the defaults); false after refusing. */
 static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) {
     char why[256];
     const char *value;
-    long v;
     static const char *const colors[] = {NULL, "black", "white"};
     for (int c = BLACK; c <= WHITE; c++) {
         if (!(value = http_form_get(form, colors[c]))) continue;
@@ -427,13 +458,9 @@ static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) 
             return false;
         }
     }
-    if ((value = http_form_get(form, "rule"))) {
-        if (!parse_int(value, 0, 9, &v)) {
-            refuse(fd, 422, "rule: 0, 1, 4, 8 or 9");
-            return false;
-        }
-        setup->rules.rule = (int)v;
-    }
+    int64_t rule = setup->rules.rule;
+    if (!read_number(fd, form, "rule", 0, 9, "rule: 0, 1, 4, 8 or 9", &rule)) return false;
+    setup->rules.rule = (int)rule;
     if ((value = http_form_get(form, "size"))) {
         int w = 0, h = 0, n = 0;
         if (sscanf(value, "%dx%d%n", &w, &h, &n) == 2 && value[n] == '\0') {
@@ -446,20 +473,10 @@ static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) 
         setup->rules.width = w;
         setup->rules.height = h;
     }
-    if ((value = http_form_get(form, "time"))) {
-        if (!parse_int(value, 0, 3600000, &v)) {
-            refuse(fd, 422, "time: milliseconds a move, 0 to 3600000");
-            return false;
-        }
-        setup->rules.turn_ms = v;
-    }
-    if ((value = http_form_get(form, "clock"))) {
-        if (!parse_int(value, 0, 24L * 3600 * 1000, &v)) {
-            refuse(fd, 422, "clock: each side's milliseconds for the game, 0 (none) to 24 hours");
-            return false;
-        }
-        setup->rules.game_ms = v;
-    }
+    if (!read_number(fd, form, "time", 0, 3600000, "time: milliseconds a move, 0 to 3600000", &setup->rules.turn_ms) ||
+        !read_number(fd, form, "clock", 0, 24L * 3600 * 1000,
+                     "clock: each side's milliseconds for the game, 0 (none) to 24 hours", &setup->rules.game_ms))
+        return false;
     if ((value = http_form_get(form, "openingRule")) &&
         !table_opening_rule_parse(value, &setup->rules.opening_rule)) {
         refuse(fd, 422, "openingRule: none, swap or swap2");
@@ -483,6 +500,13 @@ static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) 
     return true;
 }
 
+/* Under game->lock: the set-up's players take their seats at the game just started. */
+static void seat_players(WebGame *game, const Setup *setup) {
+    table_set_player(&game->table, BLACK, &setup->players[BLACK]);
+    table_set_player(&game->table, WHITE, &setup->players[WHITE]);
+    web_game_changed(game);
+}
+
 /* Under game->lock: a new game on the table as set up; false after refusing. */
 static bool start_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
     char why[256];
@@ -500,9 +524,7 @@ static bool start_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
         return false;
     }
     game->start = start;
-    table_set_player(&game->table, BLACK, &setup->players[BLACK]);
-    table_set_player(&game->table, WHITE, &setup->players[WHITE]);
-    web_game_changed(game);
+    seat_players(game, setup);
     return true;
 }
 
@@ -515,9 +537,7 @@ static bool start_first_game(WebApi *api, int fd, WebGame *game, const Setup *se
         refuse(fd, 422, why);
         return false;
     }
-    table_set_player(&game->table, BLACK, &setup->players[BLACK]);
-    table_set_player(&game->table, WHITE, &setup->players[WHITE]);
-    web_game_changed(game);
+    seat_players(game, setup);
     return true;
 }
 
@@ -563,11 +583,7 @@ static void create_game(WebApi *api, int fd, const HttpRequest *request) {
 static void get_state(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
     static const char *const fields[] = {"since", NULL};
     HttpForm form;
-    HttpError error = {0};
-    if (!http_form_parse(request->query, fields, &form, &error)) {
-        http_refuse(fd, &error);
-        return;
-    }
+    if (!parse_form(fd, request->query, fields, &form)) return;
     long since = -1;
     const char *value = http_form_get(&form, "since");
     if (value && !parse_int(value, 0, 0x7fffffffL, &since)) {
@@ -610,12 +626,7 @@ static void move(WebApi *api, int fd, const HttpRequest *request, WebGame *game)
     }
     char why[512];
     pthread_mutex_lock(&game->lock);
-    if (table_play(&game->table, (int)x, (int)y, why, sizeof why)) {
-        web_game_changed(game);
-        send_state(api, fd, game);
-    } else {
-        refuse(fd, 409, why);
-    }
+    send_change(api, fd, game, table_play(&game->table, (int)x, (int)y, why, sizeof why), 409, why);
     pthread_mutex_unlock(&game->lock);
 }
 
@@ -632,12 +643,7 @@ static void simple(WebApi *api, int fd, const HttpRequest *request, WebGame *gam
     case ACTION_SWAP: ok = table_swap(&game->table, why, sizeof why); break;
     case ACTION_HINT: ok = table_want_hint(&game->table, why, sizeof why); break;
     }
-    if (ok) {
-        web_game_changed(game);
-        send_state(api, fd, game);
-    } else {
-        refuse(fd, 409, why);
-    }
+    send_change(api, fd, game, ok, 409, why);
     pthread_mutex_unlock(&game->lock);
 }
 
@@ -682,13 +688,8 @@ static void settings(WebApi *api, int fd, const HttpRequest *request, WebGame *g
 static void save(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
     static const char *const fields[] = {"format", NULL};
     HttpForm form;
-    HttpError error = {0};
     (void)api;
-    if (!method_is(fd, request, "GET")) return;
-    if (!http_form_parse(request->query, fields, &form, &error)) {
-        http_refuse(fd, &error);
-        return;
-    }
+    if (!method_is(fd, request, "GET") || !parse_form(fd, request->query, fields, &form)) return;
     const char *format = http_form_get(&form, "format");
     const bool sgf = format && strcmp(format, "sgf") == 0;
     if (!format || (!sgf && strcmp(format, "psq") != 0)) {
@@ -742,12 +743,7 @@ static void choose(WebApi *api, int fd, const HttpRequest *request, WebGame *gam
     }
     char why[512];
     pthread_mutex_lock(&game->lock);
-    if (table_choose(&game->table, choice, why, sizeof why)) {
-        web_game_changed(game);
-        send_state(api, fd, game);
-    } else {
-        refuse(fd, 409, why);
-    }
+    send_change(api, fd, game, table_choose(&game->table, choice, why, sizeof why), 409, why);
     pthread_mutex_unlock(&game->lock);
 }
 
@@ -778,12 +774,7 @@ static void analyse(WebApi *api, int fd, const HttpRequest *request, WebGame *ga
     bool ok = true;
     if (on || brain || lines) ok = table_analyse(table, now_on, &analyst, lines ? (int)n : table->analysis.lines, why, sizeof why);
     if (ok && view) ok = table_view(table, (int)ply, why, sizeof why);
-    if (ok) {
-        web_game_changed(game);
-        send_state(api, fd, game);
-    } else {
-        refuse(fd, 409, why);
-    }
+    send_change(api, fd, game, ok, 409, why);
     pthread_mutex_unlock(&game->lock);
 }
 
@@ -792,12 +783,7 @@ static void analyse(WebApi *api, int fd, const HttpRequest *request, WebGame *ga
 static void load(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
     static const char *const fields[] = {"format", NULL};
     HttpForm form;
-    HttpError error = {0};
-    if (!method_is(fd, request, "POST")) return;
-    if (!http_form_parse(request->query, fields, &form, &error)) {
-        http_refuse(fd, &error);
-        return;
-    }
+    if (!method_is(fd, request, "POST") || !parse_form(fd, request->query, fields, &form)) return;
     const char *format = http_form_get(&form, "format");
     const RecordFormat kind = !format ? RECORD_UNKNOWN : strcmp(format, "sgf") == 0 ? RECORD_SGF
                               : strcmp(format, "psq") == 0                       ? RECORD_PSQ
@@ -820,12 +806,9 @@ static void load(WebApi *api, int fd, const HttpRequest *request, WebGame *game)
     }
     pthread_mutex_lock(&game->lock);
     game->start.openings_path[0] = '\0';
-    if (table_load(&game->table, loaded, game->table.rules.rule, game->table.rules.turn_ms, why, sizeof why)) {
-        web_game_changed(game);
-        send_state(api, fd, game);
-    } else {
-        refuse(fd, 422, why);
-    }
+    const TableRules *rules = &game->table.rules;
+    const bool ok = table_load(&game->table, loaded, rules->rule, rules->turn_ms, why, sizeof why);
+    send_change(api, fd, game, ok, 422, why);
     pthread_mutex_unlock(&game->lock);
     free(loaded);
 }
