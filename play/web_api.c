@@ -96,8 +96,7 @@ static void config(WebApi *api, int fd) {
     JsonOut json;
     json_init(&json);
     json_object_begin(&json);
-    json_key(&json, "wuzi");
-    json_bool(&json, api->brains->wuzi_command[0] != '\0');
+    json_member_bool(&json, "wuzi", api->brains->wuzi_command[0] != '\0');
     json_key(&json, "levels");
     json_array_begin(&json);
     for (const char *const *level = brains_offered_levels(); *level; level++) json_string(&json, *level);
@@ -108,12 +107,9 @@ static void config(WebApi *api, int fd) {
         char id[32];
         snprintf(id, sizeof id, "engine:%d", i + 1);
         json_object_begin(&json);
-        json_key(&json, "id");
-        json_string(&json, id);
-        json_key(&json, "name");
-        json_string(&json, api->brains->engines[i].name);
-        json_key(&json, "rect");
-        json_bool(&json, api->brains->engines[i].rect);
+        json_member_string(&json, "id", id);
+        json_member_string(&json, "name", api->brains->engines[i].name);
+        json_member_bool(&json, "rect", api->brains->engines[i].rect);
         json_object_end(&json);
     }
     json_array_end(&json);
@@ -121,10 +117,8 @@ static void config(WebApi *api, int fd) {
     json_array_begin(&json);
     for (size_t i = 0; i < sizeof RULES / sizeof RULES[0]; i++) {
         json_object_begin(&json);
-        json_key(&json, "id");
-        json_int(&json, RULES[i]);
-        json_key(&json, "name");
-        json_string(&json, rule_name(RULES[i]));
+        json_member_int(&json, "id", RULES[i]);
+        json_member_string(&json, "name", rule_name(RULES[i]));
         json_object_end(&json);
     }
     json_array_end(&json);
@@ -144,29 +138,18 @@ static void config(WebApi *api, int fd) {
     }
     json_key(&json, "defaults");
     json_object_begin(&json);
-    json_key(&json, "black");
-    json_string(&json, black);
-    json_key(&json, "white");
-    json_string(&json, white);
-    json_key(&json, "rule");
-    json_int(&json, o->rule);
-    json_key(&json, "width");
-    json_int(&json, o->width);
-    json_key(&json, "height");
-    json_int(&json, o->height);
-    json_key(&json, "time");
-    json_int(&json, o->turn_ms);
-    json_key(&json, "opening");
-    json_bool(&json, o->opening || o->openings_file);
-    json_key(&json, "clock");
-    json_int(&json, o->game_ms);
-    json_key(&json, "openingRule");
-    json_string(&json, table_opening_rule_name(o->opening_rule));
-    json_key(&json, "analyst");
-    json_string(&json, api->brains->wuzi_command[0] ? "wuzi:max" : o->engine_count ? "engine:1" : "");
+    json_member_string(&json, "black", black);
+    json_member_string(&json, "white", white);
+    json_member_int(&json, "rule", o->rule);
+    json_member_int(&json, "width", o->width);
+    json_member_int(&json, "height", o->height);
+    json_member_int(&json, "time", o->turn_ms);
+    json_member_bool(&json, "opening", o->opening || o->openings_file);
+    json_member_int(&json, "clock", o->game_ms);
+    json_member_string(&json, "openingRule", table_opening_rule_name(o->opening_rule));
+    json_member_string(&json, "analyst", api->brains->wuzi_command[0] ? "wuzi:max" : o->engine_count ? "engine:1" : "");
     json_object_end(&json);
-    json_key(&json, "bestMax");
-    json_int(&json, TABLE_BEST_MAX);
+    json_member_int(&json, "bestMax", TABLE_BEST_MAX);
     sizes(&json);
     json_object_end(&json);
     send_json(fd, &json);
@@ -192,12 +175,9 @@ static void player(JsonOut *json, const BrainList *brains, const TablePlayer *p)
     char id[64];
     brains_id_of(brains, p, id, sizeof id);
     json_object_begin(json);
-    json_key(json, "id");
-    json_string(json, id);
-    json_key(json, "name");
-    json_string(json, p->name);
-    json_key(json, "brain");
-    json_bool(json, p->brain);
+    json_member_string(json, "id", id);
+    json_member_string(json, "name", p->name);
+    json_member_bool(json, "brain", p->brain);
     json_object_end(json);
 }
 
@@ -206,8 +186,7 @@ static void player(JsonOut *json, const BrainList *brains, const TablePlayer *p)
 static void score_and_mate(JsonOut *json, bool known, int score, int mate) {
     json_key(json, "score");
     if (known && !mate) json_int(json, score); else json_null(json);
-    json_key(json, "mate");
-    json_int(json, known ? mate : 0);
+    json_member_int(json, "mate", known ? mate : 0);
 }
 
 static void depth(JsonOut *json, bool known, int plies) {
@@ -230,21 +209,16 @@ static void thinking(JsonOut *json, const Table *table) {
         return;
     }
     json_object_begin(json);
-    json_key(json, "side"); /* whose view the score takes: the side to move */
-    json_string(json, color_name(t->side));
-    json_key(json, "brain");
-    json_string(json, color_name(t->brain));
-    json_key(json, "hint");
-    json_bool(json, t->hint);
+    json_member_string(json, "side", color_name(t->side)); /* whose view the score takes: the side to move */
+    json_member_string(json, "brain", color_name(t->brain));
+    json_member_bool(json, "hint", t->hint);
     depth(json, t->has_depth, t->depth);
     score_and_mate(json, t->has_score, t->score, t->mate);
     line_pv(json, t);
     char line[THINKING_TEXT_MAX + 64];
     thinking_describe(t, table->rules.height, line, sizeof line);
-    json_key(json, "line");
-    json_string(json, line);
-    json_key(json, "text");
-    json_string(json, t->text);
+    json_member_string(json, "line", line);
+    json_member_string(json, "text", t->text);
     json_object_end(json);
 }
 
@@ -267,26 +241,20 @@ static void best_line(JsonOut *json, const Thinking *t) {
 static void analysis(JsonOut *json, const BrainList *brains, const Table *table) {
     const TableAnalysis *a = &table->analysis;
     json_object_begin(json);
-    json_key(json, "on");
-    json_bool(json, a->on);
+    json_member_bool(json, "on", a->on);
     char id[64];
     brains_id_of(brains, &a->brain, id, sizeof id);
-    json_key(json, "brain");
-    json_string(json, a->brain.brain ? id : "");
-    json_key(json, "brainName");
-    json_string(json, a->brain.name);
-    json_key(json, "lines");
-    json_int(json, a->lines);
-    json_key(json, "side"); /* whose view the scores take: the side to move at the view */
-    json_string(json, color_name(a->view % 2 == 0 ? BLACK : WHITE));
+    json_member_string(json, "brain", a->brain.brain ? id : "");
+    json_member_string(json, "brainName", a->brain.name);
+    json_member_int(json, "lines", a->lines);
+    /* whose view the scores take: the side to move at the view */
+    json_member_string(json, "side", color_name(a->view % 2 == 0 ? BLACK : WHITE));
     json_key(json, "best");
     json_array_begin(json);
     for (int i = 0; i < a->line_count; i++) best_line(json, &a->line[i]);
     json_array_end(json);
-    json_key(json, "message");
-    json_string(json, a->message);
-    json_key(json, "finished");
-    json_bool(json, a->finished);
+    json_member_string(json, "message", a->message);
+    json_member_bool(json, "finished", a->finished);
     json_object_end(json);
 }
 
@@ -311,20 +279,13 @@ static const char *winner(GameResult result) {
 static void state(JsonOut *json, WebGame *game, const BrainList *brains) {
     Table *table = &game->table;
     json_object_begin(json);
-    json_key(json, "id");
-    json_string(json, game->id);
-    json_key(json, "version");
-    json_int(json, (int64_t)table->version);
-    json_key(json, "width");
-    json_int(json, table->rules.width);
-    json_key(json, "height");
-    json_int(json, table->rules.height);
-    json_key(json, "rule");
-    json_int(json, table->rules.rule);
-    json_key(json, "ruleName");
-    json_string(json, rule_name(table->rules.rule));
-    json_key(json, "time");
-    json_int(json, table->rules.turn_ms);
+    json_member_string(json, "id", game->id);
+    json_member_int(json, "version", (int64_t)table->version);
+    json_member_int(json, "width", table->rules.width);
+    json_member_int(json, "height", table->rules.height);
+    json_member_int(json, "rule", table->rules.rule);
+    json_member_string(json, "ruleName", rule_name(table->rules.rule));
+    json_member_int(json, "time", table->rules.turn_ms);
     json_key(json, "players");
     json_object_begin(json);
     json_key(json, "black");
@@ -332,22 +293,17 @@ static void state(JsonOut *json, WebGame *game, const BrainList *brains) {
     json_key(json, "white");
     player(json, brains, &table->players[WHITE]);
     json_object_end(json);
-    json_key(json, "toMove");
-    json_string(json, color_name(table_to_move(table)));
+    json_member_string(json, "toMove", color_name(table_to_move(table)));
     json_key(json, "moves");
     json_array_begin(json);
     for (int i = 0; i < table->count; i++) cell_pair(json, table->x[i], table->y[i]);
     json_array_end(json);
-    json_key(json, "openingCount");
-    json_int(json, table->opening_count);
-    json_key(json, "over");
-    json_bool(json, table_over(table));
+    json_member_int(json, "openingCount", table->opening_count);
+    json_member_bool(json, "over", table_over(table));
     json_key(json, "result");
     if (table_over(table)) json_string(json, winner(table->result)); else json_null(json);
-    json_key(json, "end");
-    json_string(json, table_end_name(table->end));
-    json_key(json, "reason");
-    json_string(json, table->reason);
+    json_member_string(json, "end", table_end_name(table->end));
+    json_member_string(json, "reason", table->reason);
     int list[MAX_MOVES];
     json_key(json, "winLine");
     cells(json, list, table_winning_line(table, list, MAX_MOVES));
@@ -355,41 +311,31 @@ static void state(JsonOut *json, WebGame *game, const BrainList *brains) {
     cells(json, list, table_forbidden(table, list, MAX_MOVES));
     json_key(json, "thinking");
     thinking(json, table);
-    json_key(json, "brainToMove");
-    json_bool(json, !table_over(table) && !table->analysis.on && table->players[table_actor(table)].brain);
+    json_member_bool(json, "brainToMove",
+                     !table_over(table) && !table->analysis.on && table->players[table_actor(table)].brain);
     json_key(json, "hint");
     if (table->has_hint) cell_pair(json, table->hint_x, table->hint_y); else json_null(json);
-    json_key(json, "hintPending");
-    json_bool(json, table->hint_wanted);
+    json_member_bool(json, "hintPending", table->hint_wanted);
     json_key(json, "clocks");
     json_object_begin(json);
-    json_key(json, "black");
-    json_int(json, table_clock_ms(table, BLACK));
-    json_key(json, "white");
-    json_int(json, table_clock_ms(table, WHITE));
-    json_key(json, "running"); /* whose clock runs: the seat that acts; none when stopped */
-    json_string(json, table_over(table) || table->clocks_stopped ? "" : color_name(table_actor(table)));
+    json_member_int(json, "black", table_clock_ms(table, BLACK));
+    json_member_int(json, "white", table_clock_ms(table, WHITE));
+    /* whose clock runs: the seat that acts; none when stopped */
+    json_member_string(json, "running",
+                       table_over(table) || table->clocks_stopped ? "" : color_name(table_actor(table)));
     json_object_end(json);
-    json_key(json, "gameTime");
-    json_int(json, table->rules.game_ms);
-    json_key(json, "openingRule");
-    json_string(json, table_opening_rule_name(table->rules.opening_rule));
-    json_key(json, "stage");
-    json_string(json, table_stage_name(table->stage));
-    json_key(json, "actor");
-    json_string(json, color_name(table_actor(table)));
-    json_key(json, "choosing");
-    json_bool(json, table_choosing(table));
-    json_key(json, "view");
-    json_int(json, table->analysis.view);
+    json_member_int(json, "gameTime", table->rules.game_ms);
+    json_member_string(json, "openingRule", table_opening_rule_name(table->rules.opening_rule));
+    json_member_string(json, "stage", table_stage_name(table->stage));
+    json_member_string(json, "actor", color_name(table_actor(table)));
+    json_member_bool(json, "choosing", table_choosing(table));
+    json_member_int(json, "view", table->analysis.view);
     json_key(json, "analysis");
     analysis(json, brains, table);
     json_key(json, "evals");
     evals(json, table);
-    json_key(json, "note");
-    json_string(json, table->note);
-    json_key(json, "brainsRunning");
-    json_int(json, game->brains_running);
+    json_member_string(json, "note", table->note);
+    json_member_int(json, "brainsRunning", game->brains_running);
     json_object_end(json);
 }
 
