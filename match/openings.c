@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "levels.h"
 
 static const char *skip_separators(const char *p) {
@@ -121,21 +122,17 @@ bool openings_load(OpeningBook *book, const char *path, OpeningFormat format, in
         snprintf(error, error_size, "cannot open %s", path);
         return false;
     }
-    int capacity = 0, line_number = 0;
+    int64_t capacity = 0;
+    int line_number = 0;
     char line[4096];
     bool ok = true;
     while (ok && fgets(line, sizeof line, file)) {
         line_number++;
         if (is_blank_or_comment(line)) continue;
-        if (book->count == capacity) {
-            capacity = capacity ? capacity * 2 : 64;
-            Opening *grown = realloc(book->items, (size_t)capacity * sizeof *grown);
-            if (!grown) {
-                snprintf(error, error_size, "out of memory");
-                ok = false;
-                break;
-            }
-            book->items = grown;
+        if (!array_reserve((void **)&book->items, &capacity, book->count + 1, sizeof *book->items, 64)) {
+            snprintf(error, error_size, "out of memory");
+            ok = false;
+            break;
         }
         Opening *opening = &book->items[book->count];
         char reason[160];

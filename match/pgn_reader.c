@@ -4,16 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "rule_names.h"
 
 static Game *append(GameList *list) {
-    if (list->count == list->capacity) {
-        const int capacity = list->capacity ? 2 * list->capacity : 1024;
-        Game *grown = realloc(list->games, (size_t)capacity * sizeof *grown);
-        if (!grown) return NULL;
-        list->games = grown;
-        list->capacity = capacity;
-    }
+    if (!array_reserve((void **)&list->games, &list->capacity, list->count + 1, sizeof *list->games, 1024)) return NULL;
     return &list->games[list->count];
 }
 

@@ -19,7 +19,8 @@ typedef struct Game {
 
 typedef struct GameList {
     Game *games;
-    int count, capacity;
+    int count;
+    int64_t capacity;
     int skipped;            /* games without a decided result (forfeits, unfinished) */
 } GameList;
 

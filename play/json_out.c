@@ -111,3 +111,18 @@ void json_null(JsonOut *json) {
     value_start(json);
     put_text(json, "null");
 }
+
+void json_member_string(JsonOut *json, const char *key, const char *text) {
+    json_key(json, key);
+    json_string(json, text);
+}
+
+void json_member_int(JsonOut *json, const char *key, int64_t value) {
+    json_key(json, key);
+    json_int(json, value);
+}
+
+void json_member_bool(JsonOut *json, const char *key, bool value) {
+    json_key(json, key);
+    json_bool(json, value);
+}

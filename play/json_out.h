@@ -30,5 +30,9 @@ void json_string(JsonOut *json, const char *text);
 void json_int(JsonOut *json, int64_t value);
 void json_bool(JsonOut *json, bool value);
 void json_null(JsonOut *json);
+/* A member of an object: its name and value at once. */
+void json_member_string(JsonOut *json, const char *key, const char *text);
+void json_member_int(JsonOut *json, const char *key, int64_t value);
+void json_member_bool(JsonOut *json, const char *key, bool value);
 
 #endif

@@ -22,33 +22,28 @@ static void say(char *out, size_t size, const char *format, ...) {
 
 const char *color_name(int color) { return color == BLACK ? "black" : color == WHITE ? "white" : "nobody"; }
 
-const char *table_end_name(TableEnd end) {
-    switch (end) {
-    case TABLE_PLAYING: return "playing";
-    case TABLE_FIVE: return "five";
-    case TABLE_FOUL: return "foul";
-    case TABLE_FULL: return "full";
-    case TABLE_TIME: return "time";
-    case TABLE_CRASH: return "crash";
-    case TABLE_ILLEGAL: return "illegal";
-    }
-    return "playing";
+/* names[value], or names[0] (the state a table starts in) for a value it does not hold. */
+static const char *name_in(const char *const *names, size_t count, int value) {
+    return value >= 0 && (size_t)value < count ? names[value] : names[0];
 }
 
-const char *table_stage_name(TableStage stage) {
-    switch (stage) {
-    case STAGE_PLAY: return "play";
-    case STAGE_PLACE3: return "place3";
-    case STAGE_CHOOSE3: return "choose3";
-    case STAGE_PLACE2: return "place2";
-    case STAGE_CHOOSE5: return "choose5";
-    }
-    return "play";
-}
+#define NAME_IN(names, value) name_in(names, sizeof names / sizeof names[0], (int)(value))
 
-const char *table_opening_rule_name(TableOpeningRule rule) {
-    return rule == OPENING_RULE_SWAP ? "swap" : rule == OPENING_RULE_SWAP2 ? "swap2" : "none";
-}
+static const char *const END_NAMES[] = {[TABLE_PLAYING] = "playing", [TABLE_FIVE] = "five",
+                                        [TABLE_FOUL] = "foul",       [TABLE_FULL] = "full",
+                                        [TABLE_TIME] = "time",       [TABLE_CRASH] = "crash",
+                                        [TABLE_ILLEGAL] = "illegal"};
+static const char *const STAGE_NAMES[] = {[STAGE_PLAY] = "play",       [STAGE_PLACE3] = "place3",
+                                          [STAGE_CHOOSE3] = "choose3", [STAGE_PLACE2] = "place2",
+                                          [STAGE_CHOOSE5] = "choose5"};
+static const char *const OPENING_RULE_NAMES[] = {[OPENING_RULE_NONE] = "none", [OPENING_RULE_SWAP] = "swap",
+                                                 [OPENING_RULE_SWAP2] = "swap2"};
+
+const char *table_end_name(TableEnd end) { return NAME_IN(END_NAMES, end); }
+
+const char *table_stage_name(TableStage stage) { return NAME_IN(STAGE_NAMES, stage); }
+
+const char *table_opening_rule_name(TableOpeningRule rule) { return NAME_IN(OPENING_RULE_NAMES, rule); }
 
 bool table_opening_rule_parse(const char *text, TableOpeningRule *rule) {
     if (strcmp(text, "none") == 0) *rule = OPENING_RULE_NONE;

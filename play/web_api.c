@@ -38,20 +38,23 @@ static bool method_is(int fd, const HttpRequest *request, const char *method) {
     return false;
 }
 
+/* `text` (a query or a body) as a form of the `allowed` fields; false after refusing. */
+static bool parse_form(int fd, const char *text, const char *const *allowed, HttpForm *form) {
+    HttpError error = {0};
+    if (http_form_parse(text, allowed, form, &error)) return true;
+    http_refuse(fd, &error);
+    return false;
+}
+
 /* A POST's body as a form: empty, or application/x-www-form-urlencoded. */
 static bool read_form(int fd, const HttpRequest *request, const char *const *allowed, HttpForm *form) {
-    HttpError error = {0};
     const char *type = http_header(request, "Content-Type");
     if (request->body_length > 0 &&
         (!type || strncmp(type, "application/x-www-form-urlencoded", 33) != 0)) {
         refuse(fd, 415, "a body must be application/x-www-form-urlencoded");
         return false;
     }
-    if (!http_form_parse(request->body, allowed, form, &error)) {
-        http_refuse(fd, &error);
-        return false;
-    }
-    return true;
+    return parse_form(fd, request->body, allowed, form);
 }
 
 /* ---- the page's files and the settings ---- */
@@ -93,8 +96,7 @@ static void config(WebApi *api, int fd) {
     JsonOut json;
     json_init(&json);
     json_object_begin(&json);
-    json_key(&json, "wuzi");
-    json_bool(&json, api->brains->wuzi_command[0] != '\0');
+    json_member_bool(&json, "wuzi", api->brains->wuzi_command[0] != '\0');
     json_key(&json, "levels");
     json_array_begin(&json);
     for (const char *const *level = brains_offered_levels(); *level; level++) json_string(&json, *level);
@@ -105,12 +107,9 @@ static void config(WebApi *api, int fd) {
         char id[32];
         snprintf(id, sizeof id, "engine:%d", i + 1);
         json_object_begin(&json);
-        json_key(&json, "id");
-        json_string(&json, id);
-        json_key(&json, "name");
-        json_string(&json, api->brains->engines[i].name);
-        json_key(&json, "rect");
-        json_bool(&json, api->brains->engines[i].rect);
+        json_member_string(&json, "id", id);
+        json_member_string(&json, "name", api->brains->engines[i].name);
+        json_member_bool(&json, "rect", api->brains->engines[i].rect);
         json_object_end(&json);
     }
     json_array_end(&json);
@@ -118,10 +117,8 @@ static void config(WebApi *api, int fd) {
     json_array_begin(&json);
     for (size_t i = 0; i < sizeof RULES / sizeof RULES[0]; i++) {
         json_object_begin(&json);
-        json_key(&json, "id");
-        json_int(&json, RULES[i]);
-        json_key(&json, "name");
-        json_string(&json, rule_name(RULES[i]));
+        json_member_int(&json, "id", RULES[i]);
+        json_member_string(&json, "name", rule_name(RULES[i]));
         json_object_end(&json);
     }
     json_array_end(&json);
@@ -141,29 +138,18 @@ static void config(WebApi *api, int fd) {
     }
     json_key(&json, "defaults");
     json_object_begin(&json);
-    json_key(&json, "black");
-    json_string(&json, black);
-    json_key(&json, "white");
-    json_string(&json, white);
-    json_key(&json, "rule");
-    json_int(&json, o->rule);
-    json_key(&json, "width");
-    json_int(&json, o->width);
-    json_key(&json, "height");
-    json_int(&json, o->height);
-    json_key(&json, "time");
-    json_int(&json, o->turn_ms);
-    json_key(&json, "opening");
-    json_bool(&json, o->opening || o->openings_file);
-    json_key(&json, "clock");
-    json_int(&json, o->game_ms);
-    json_key(&json, "openingRule");
-    json_string(&json, table_opening_rule_name(o->opening_rule));
-    json_key(&json, "analyst");
-    json_string(&json, api->brains->wuzi_command[0] ? "wuzi:max" : o->engine_count ? "engine:1" : "");
+    json_member_string(&json, "black", black);
+    json_member_string(&json, "white", white);
+    json_member_int(&json, "rule", o->rule);
+    json_member_int(&json, "width", o->width);
+    json_member_int(&json, "height", o->height);
+    json_member_int(&json, "time", o->turn_ms);
+    json_member_bool(&json, "opening", o->opening || o->openings_file);
+    json_member_int(&json, "clock", o->game_ms);
+    json_member_string(&json, "openingRule", table_opening_rule_name(o->opening_rule));
+    json_member_string(&json, "analyst", api->brains->wuzi_command[0] ? "wuzi:max" : o->engine_count ? "engine:1" : "");
     json_object_end(&json);
-    json_key(&json, "bestMax");
-    json_int(&json, TABLE_BEST_MAX);
+    json_member_int(&json, "bestMax", TABLE_BEST_MAX);
     sizes(&json);
     json_object_end(&json);
     send_json(fd, &json);
@@ -189,13 +175,31 @@ static void player(JsonOut *json, const BrainList *brains, const TablePlayer *p)
     char id[64];
     brains_id_of(brains, p, id, sizeof id);
     json_object_begin(json);
-    json_key(json, "id");
-    json_string(json, id);
-    json_key(json, "name");
-    json_string(json, p->name);
-    json_key(json, "brain");
-    json_bool(json, p->brain);
+    json_member_string(json, "id", id);
+    json_member_string(json, "name", p->name);
+    json_member_bool(json, "brain", p->brain);
     json_object_end(json);
+}
+
+/* An evaluation as a brain's thinking, an analysis's best moves and the graph show it: the
+ * score (null for a mate, or when unknown), the mate in moves (0: none) and the depth. */
+static void score_and_mate(JsonOut *json, bool known, int score, int mate) {
+    json_key(json, "score");
+    if (known && !mate) json_int(json, score); else json_null(json);
+    json_member_int(json, "mate", known ? mate : 0);
+}
+
+static void depth(JsonOut *json, bool known, int plies) {
+    json_key(json, "depth");
+    if (known) json_int(json, plies); else json_null(json);
+}
+
+/* A brain's line: the moves it means to play. */
+static void line_pv(JsonOut *json, const Thinking *t) {
+    json_key(json, "pv");
+    json_array_begin(json);
+    for (int i = 0; i < t->pv_count; i++) cell_pair(json, t->pv_x[i], t->pv_y[i]);
+    json_array_end(json);
 }
 
 static void thinking(JsonOut *json, const Table *table) {
@@ -205,81 +209,52 @@ static void thinking(JsonOut *json, const Table *table) {
         return;
     }
     json_object_begin(json);
-    json_key(json, "side"); /* whose view the score takes: the side to move */
-    json_string(json, color_name(t->side));
-    json_key(json, "brain");
-    json_string(json, color_name(t->brain));
-    json_key(json, "hint");
-    json_bool(json, t->hint);
-    json_key(json, "depth");
-    if (t->has_depth) json_int(json, t->depth); else json_null(json);
-    json_key(json, "score");
-    if (t->has_score && !t->mate) json_int(json, t->score); else json_null(json);
-    json_key(json, "mate");
-    json_int(json, t->has_score ? t->mate : 0);
-    json_key(json, "pv");
-    json_array_begin(json);
-    for (int i = 0; i < t->pv_count; i++) cell_pair(json, t->pv_x[i], t->pv_y[i]);
-    json_array_end(json);
+    json_member_string(json, "side", color_name(t->side)); /* whose view the score takes: the side to move */
+    json_member_string(json, "brain", color_name(t->brain));
+    json_member_bool(json, "hint", t->hint);
+    depth(json, t->has_depth, t->depth);
+    score_and_mate(json, t->has_score, t->score, t->mate);
+    line_pv(json, t);
     char line[THINKING_TEXT_MAX + 64];
     thinking_describe(t, table->rules.height, line, sizeof line);
-    json_key(json, "line");
-    json_string(json, line);
-    json_key(json, "text");
-    json_string(json, t->text);
+    json_member_string(json, "line", line);
+    json_member_string(json, "text", t->text);
     json_object_end(json);
 }
 
 static void eval_value(JsonOut *json, const TableEval *e) {
     json_object_begin(json);
-    json_key(json, "score");
-    if (e->mate) json_null(json); else json_int(json, e->score);
-    json_key(json, "mate");
-    json_int(json, e->mate);
-    json_key(json, "depth");
-    json_int(json, e->depth);
+    score_and_mate(json, true, e->score, e->mate);
+    depth(json, true, e->depth);
     json_object_end(json);
 }
 
-/* One best move of an analysis: its cell, score (the side to move's), depth and line. */
+/* One best move of an analysis: its line, score and depth. */
 static void best_line(JsonOut *json, const Thinking *t) {
     json_object_begin(json);
-    json_key(json, "pv");
-    json_array_begin(json);
-    for (int i = 0; i < t->pv_count; i++) cell_pair(json, t->pv_x[i], t->pv_y[i]);
-    json_array_end(json);
-    json_key(json, "score");
-    if (t->has_score && !t->mate) json_int(json, t->score); else json_null(json);
-    json_key(json, "mate");
-    json_int(json, t->has_score ? t->mate : 0);
-    json_key(json, "depth");
-    if (t->has_depth) json_int(json, t->depth); else json_null(json);
+    line_pv(json, t);
+    score_and_mate(json, t->has_score, t->score, t->mate);
+    depth(json, t->has_depth, t->depth);
     json_object_end(json);
 }
 
 static void analysis(JsonOut *json, const BrainList *brains, const Table *table) {
     const TableAnalysis *a = &table->analysis;
     json_object_begin(json);
-    json_key(json, "on");
-    json_bool(json, a->on);
+    json_member_bool(json, "on", a->on);
     char id[64];
     brains_id_of(brains, &a->brain, id, sizeof id);
-    json_key(json, "brain");
-    json_string(json, a->brain.brain ? id : "");
-    json_key(json, "brainName");
-    json_string(json, a->brain.name);
-    json_key(json, "lines");
-    json_int(json, a->lines);
-    json_key(json, "side"); /* whose view the scores take: the side to move at the view */
-    json_string(json, color_name(a->view % 2 == 0 ? BLACK : WHITE));
+    json_member_string(json, "brain", a->brain.brain ? id : "");
+    json_member_string(json, "brainName", a->brain.name);
+    json_member_int(json, "lines", a->lines);
+    /* whose view the scores take: the side to move at the view */
+    json_member_string(json, "side", color_name(a->view % 2 == 0 ? BLACK : WHITE));
     json_key(json, "best");
     json_array_begin(json);
     for (int i = 0; i < a->line_count; i++) best_line(json, &a->line[i]);
     json_array_end(json);
-    json_key(json, "message");
-    json_string(json, a->message);
-    json_key(json, "finished");
-    json_bool(json, a->finished);
+    json_member_string(json, "message", a->message);
+    json_member_bool(json, "finished", a->finished);
     json_object_end(json);
 }
 
@@ -304,20 +279,13 @@ static const char *winner(GameResult result) {
 static void state(JsonOut *json, WebGame *game, const BrainList *brains) {
     Table *table = &game->table;
     json_object_begin(json);
-    json_key(json, "id");
-    json_string(json, game->id);
-    json_key(json, "version");
-    json_int(json, (int64_t)table->version);
-    json_key(json, "width");
-    json_int(json, table->rules.width);
-    json_key(json, "height");
-    json_int(json, table->rules.height);
-    json_key(json, "rule");
-    json_int(json, table->rules.rule);
-    json_key(json, "ruleName");
-    json_string(json, rule_name(table->rules.rule));
-    json_key(json, "time");
-    json_int(json, table->rules.turn_ms);
+    json_member_string(json, "id", game->id);
+    json_member_int(json, "version", (int64_t)table->version);
+    json_member_int(json, "width", table->rules.width);
+    json_member_int(json, "height", table->rules.height);
+    json_member_int(json, "rule", table->rules.rule);
+    json_member_string(json, "ruleName", rule_name(table->rules.rule));
+    json_member_int(json, "time", table->rules.turn_ms);
     json_key(json, "players");
     json_object_begin(json);
     json_key(json, "black");
@@ -325,22 +293,17 @@ static void state(JsonOut *json, WebGame *game, const BrainList *brains) {
     json_key(json, "white");
     player(json, brains, &table->players[WHITE]);
     json_object_end(json);
-    json_key(json, "toMove");
-    json_string(json, color_name(table_to_move(table)));
+    json_member_string(json, "toMove", color_name(table_to_move(table)));
     json_key(json, "moves");
     json_array_begin(json);
     for (int i = 0; i < table->count; i++) cell_pair(json, table->x[i], table->y[i]);
     json_array_end(json);
-    json_key(json, "openingCount");
-    json_int(json, table->opening_count);
-    json_key(json, "over");
-    json_bool(json, table_over(table));
+    json_member_int(json, "openingCount", table->opening_count);
+    json_member_bool(json, "over", table_over(table));
     json_key(json, "result");
     if (table_over(table)) json_string(json, winner(table->result)); else json_null(json);
-    json_key(json, "end");
-    json_string(json, table_end_name(table->end));
-    json_key(json, "reason");
-    json_string(json, table->reason);
+    json_member_string(json, "end", table_end_name(table->end));
+    json_member_string(json, "reason", table->reason);
     int list[MAX_MOVES];
     json_key(json, "winLine");
     cells(json, list, table_winning_line(table, list, MAX_MOVES));
@@ -348,41 +311,31 @@ static void state(JsonOut *json, WebGame *game, const BrainList *brains) {
     cells(json, list, table_forbidden(table, list, MAX_MOVES));
     json_key(json, "thinking");
     thinking(json, table);
-    json_key(json, "brainToMove");
-    json_bool(json, !table_over(table) && !table->analysis.on && table->players[table_actor(table)].brain);
+    json_member_bool(json, "brainToMove",
+                     !table_over(table) && !table->analysis.on && table->players[table_actor(table)].brain);
     json_key(json, "hint");
     if (table->has_hint) cell_pair(json, table->hint_x, table->hint_y); else json_null(json);
-    json_key(json, "hintPending");
-    json_bool(json, table->hint_wanted);
+    json_member_bool(json, "hintPending", table->hint_wanted);
     json_key(json, "clocks");
     json_object_begin(json);
-    json_key(json, "black");
-    json_int(json, table_clock_ms(table, BLACK));
-    json_key(json, "white");
-    json_int(json, table_clock_ms(table, WHITE));
-    json_key(json, "running"); /* whose clock runs: the seat that acts; none when stopped */
-    json_string(json, table_over(table) || table->clocks_stopped ? "" : color_name(table_actor(table)));
+    json_member_int(json, "black", table_clock_ms(table, BLACK));
+    json_member_int(json, "white", table_clock_ms(table, WHITE));
+    /* whose clock runs: the seat that acts; none when stopped */
+    json_member_string(json, "running",
+                       table_over(table) || table->clocks_stopped ? "" : color_name(table_actor(table)));
     json_object_end(json);
-    json_key(json, "gameTime");
-    json_int(json, table->rules.game_ms);
-    json_key(json, "openingRule");
-    json_string(json, table_opening_rule_name(table->rules.opening_rule));
-    json_key(json, "stage");
-    json_string(json, table_stage_name(table->stage));
-    json_key(json, "actor");
-    json_string(json, color_name(table_actor(table)));
-    json_key(json, "choosing");
-    json_bool(json, table_choosing(table));
-    json_key(json, "view");
-    json_int(json, table->analysis.view);
+    json_member_int(json, "gameTime", table->rules.game_ms);
+    json_member_string(json, "openingRule", table_opening_rule_name(table->rules.opening_rule));
+    json_member_string(json, "stage", table_stage_name(table->stage));
+    json_member_string(json, "actor", color_name(table_actor(table)));
+    json_member_bool(json, "choosing", table_choosing(table));
+    json_member_int(json, "view", table->analysis.view);
     json_key(json, "analysis");
     analysis(json, brains, table);
     json_key(json, "evals");
     evals(json, table);
-    json_key(json, "note");
-    json_string(json, table->note);
-    json_key(json, "brainsRunning");
-    json_int(json, game->brains_running);
+    json_member_string(json, "note", table->note);
+    json_member_int(json, "brainsRunning", game->brains_running);
     json_object_end(json);
 }
 
@@ -393,6 +346,16 @@ static void send_state(WebApi *api, int fd, WebGame *game) {
     state(&json, game, api->brains);
     send_json(fd, &json);
     json_free(&json);
+}
+
+/* Under game->lock: the state after a change, or (none made) the refusal that says why. */
+static void send_change(WebApi *api, int fd, WebGame *game, bool changed, int status, const char *why) {
+    if (!changed) {
+        refuse(fd, status, why);
+        return;
+    }
+    web_game_changed(game);
+    send_state(api, fd, game);
 }
 
 /* ---- a game's set-up: players, rule, size, time, opening ---- */
@@ -414,11 +377,25 @@ static bool parse_int(const char *text, long min, long max, long *value) {
     return true;
 }
 
+/* Field `name`, when the form has it, as a number from min to max into *value; false after
+ * refusing with `reason`. */
+static bool read_number(int fd, const HttpForm *form, const char *name, long min, long max, const char *reason,
+                        int64_t *value) {
+    const char *text = http_form_get(form, name);
+    long v;
+    if (!text) return true;
+    if (!parse_int(text, min, max, &v)) {
+        refuse(fd, 422, reason);
+        return false;
+    }
+    *value = v;
+    return true;
+}
+
 /* Fields over `setup` (which holds the defaults); false after refusing. */
 static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) {
     char why[256];
     const char *value;
-    long v;
     static const char *const colors[] = {NULL, "black", "white"};
     for (int c = BLACK; c <= WHITE; c++) {
         if (!(value = http_form_get(form, colors[c]))) continue;
@@ -427,13 +404,9 @@ static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) 
             return false;
         }
     }
-    if ((value = http_form_get(form, "rule"))) {
-        if (!parse_int(value, 0, 9, &v)) {
-            refuse(fd, 422, "rule: 0, 1, 4, 8 or 9");
-            return false;
-        }
-        setup->rules.rule = (int)v;
-    }
+    int64_t rule = setup->rules.rule;
+    if (!read_number(fd, form, "rule", 0, 9, "rule: 0, 1, 4, 8 or 9", &rule)) return false;
+    setup->rules.rule = (int)rule;
     if ((value = http_form_get(form, "size"))) {
         int w = 0, h = 0, n = 0;
         if (sscanf(value, "%dx%d%n", &w, &h, &n) == 2 && value[n] == '\0') {
@@ -446,20 +419,10 @@ static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) 
         setup->rules.width = w;
         setup->rules.height = h;
     }
-    if ((value = http_form_get(form, "time"))) {
-        if (!parse_int(value, 0, 3600000, &v)) {
-            refuse(fd, 422, "time: milliseconds a move, 0 to 3600000");
-            return false;
-        }
-        setup->rules.turn_ms = v;
-    }
-    if ((value = http_form_get(form, "clock"))) {
-        if (!parse_int(value, 0, 24L * 3600 * 1000, &v)) {
-            refuse(fd, 422, "clock: each side's milliseconds for the game, 0 (none) to 24 hours");
-            return false;
-        }
-        setup->rules.game_ms = v;
-    }
+    if (!read_number(fd, form, "time", 0, 3600000, "time: milliseconds a move, 0 to 3600000", &setup->rules.turn_ms) ||
+        !read_number(fd, form, "clock", 0, 24L * 3600 * 1000,
+                     "clock: each side's milliseconds for the game, 0 (none) to 24 hours", &setup->rules.game_ms))
+        return false;
     if ((value = http_form_get(form, "openingRule")) &&
         !table_opening_rule_parse(value, &setup->rules.opening_rule)) {
         refuse(fd, 422, "openingRule: none, swap or swap2");
@@ -483,6 +446,13 @@ static bool read_setup(WebApi *api, int fd, const HttpForm *form, Setup *setup) 
     return true;
 }
 
+/* Under game->lock: the set-up's players take their seats at the game just started. */
+static void seat_players(WebGame *game, const Setup *setup) {
+    table_set_player(&game->table, BLACK, &setup->players[BLACK]);
+    table_set_player(&game->table, WHITE, &setup->players[WHITE]);
+    web_game_changed(game);
+}
+
 /* Under game->lock: a new game on the table as set up; false after refusing. */
 static bool start_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
     char why[256];
@@ -500,9 +470,7 @@ static bool start_game(WebApi *api, int fd, WebGame *game, const Setup *setup) {
         return false;
     }
     game->start = start;
-    table_set_player(&game->table, BLACK, &setup->players[BLACK]);
-    table_set_player(&game->table, WHITE, &setup->players[WHITE]);
-    web_game_changed(game);
+    seat_players(game, setup);
     return true;
 }
 
@@ -515,9 +483,7 @@ static bool start_first_game(WebApi *api, int fd, WebGame *game, const Setup *se
         refuse(fd, 422, why);
         return false;
     }
-    table_set_player(&game->table, BLACK, &setup->players[BLACK]);
-    table_set_player(&game->table, WHITE, &setup->players[WHITE]);
-    web_game_changed(game);
+    seat_players(game, setup);
     return true;
 }
 
@@ -563,11 +529,7 @@ static void create_game(WebApi *api, int fd, const HttpRequest *request) {
 static void get_state(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
     static const char *const fields[] = {"since", NULL};
     HttpForm form;
-    HttpError error = {0};
-    if (!http_form_parse(request->query, fields, &form, &error)) {
-        http_refuse(fd, &error);
-        return;
-    }
+    if (!parse_form(fd, request->query, fields, &form)) return;
     long since = -1;
     const char *value = http_form_get(&form, "since");
     if (value && !parse_int(value, 0, 0x7fffffffL, &since)) {
@@ -610,12 +572,7 @@ static void move(WebApi *api, int fd, const HttpRequest *request, WebGame *game)
     }
     char why[512];
     pthread_mutex_lock(&game->lock);
-    if (table_play(&game->table, (int)x, (int)y, why, sizeof why)) {
-        web_game_changed(game);
-        send_state(api, fd, game);
-    } else {
-        refuse(fd, 409, why);
-    }
+    send_change(api, fd, game, table_play(&game->table, (int)x, (int)y, why, sizeof why), 409, why);
     pthread_mutex_unlock(&game->lock);
 }
 
@@ -632,12 +589,7 @@ static void simple(WebApi *api, int fd, const HttpRequest *request, WebGame *gam
     case ACTION_SWAP: ok = table_swap(&game->table, why, sizeof why); break;
     case ACTION_HINT: ok = table_want_hint(&game->table, why, sizeof why); break;
     }
-    if (ok) {
-        web_game_changed(game);
-        send_state(api, fd, game);
-    } else {
-        refuse(fd, 409, why);
-    }
+    send_change(api, fd, game, ok, 409, why);
     pthread_mutex_unlock(&game->lock);
 }
 
@@ -682,13 +634,8 @@ static void settings(WebApi *api, int fd, const HttpRequest *request, WebGame *g
 static void save(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
     static const char *const fields[] = {"format", NULL};
     HttpForm form;
-    HttpError error = {0};
     (void)api;
-    if (!method_is(fd, request, "GET")) return;
-    if (!http_form_parse(request->query, fields, &form, &error)) {
-        http_refuse(fd, &error);
-        return;
-    }
+    if (!method_is(fd, request, "GET") || !parse_form(fd, request->query, fields, &form)) return;
     const char *format = http_form_get(&form, "format");
     const bool sgf = format && strcmp(format, "sgf") == 0;
     if (!format || (!sgf && strcmp(format, "psq") != 0)) {
@@ -742,12 +689,7 @@ static void choose(WebApi *api, int fd, const HttpRequest *request, WebGame *gam
     }
     char why[512];
     pthread_mutex_lock(&game->lock);
-    if (table_choose(&game->table, choice, why, sizeof why)) {
-        web_game_changed(game);
-        send_state(api, fd, game);
-    } else {
-        refuse(fd, 409, why);
-    }
+    send_change(api, fd, game, table_choose(&game->table, choice, why, sizeof why), 409, why);
     pthread_mutex_unlock(&game->lock);
 }
 
@@ -778,12 +720,7 @@ static void analyse(WebApi *api, int fd, const HttpRequest *request, WebGame *ga
     bool ok = true;
     if (on || brain || lines) ok = table_analyse(table, now_on, &analyst, lines ? (int)n : table->analysis.lines, why, sizeof why);
     if (ok && view) ok = table_view(table, (int)ply, why, sizeof why);
-    if (ok) {
-        web_game_changed(game);
-        send_state(api, fd, game);
-    } else {
-        refuse(fd, 409, why);
-    }
+    send_change(api, fd, game, ok, 409, why);
     pthread_mutex_unlock(&game->lock);
 }
 
@@ -792,12 +729,7 @@ static void analyse(WebApi *api, int fd, const HttpRequest *request, WebGame *ga
 static void load(WebApi *api, int fd, const HttpRequest *request, WebGame *game) {
     static const char *const fields[] = {"format", NULL};
     HttpForm form;
-    HttpError error = {0};
-    if (!method_is(fd, request, "POST")) return;
-    if (!http_form_parse(request->query, fields, &form, &error)) {
-        http_refuse(fd, &error);
-        return;
-    }
+    if (!method_is(fd, request, "POST") || !parse_form(fd, request->query, fields, &form)) return;
     const char *format = http_form_get(&form, "format");
     const RecordFormat kind = !format ? RECORD_UNKNOWN : strcmp(format, "sgf") == 0 ? RECORD_SGF
                               : strcmp(format, "psq") == 0                       ? RECORD_PSQ
@@ -820,12 +752,9 @@ static void load(WebApi *api, int fd, const HttpRequest *request, WebGame *game)
     }
     pthread_mutex_lock(&game->lock);
     game->start.openings_path[0] = '\0';
-    if (table_load(&game->table, loaded, game->table.rules.rule, game->table.rules.turn_ms, why, sizeof why)) {
-        web_game_changed(game);
-        send_state(api, fd, game);
-    } else {
-        refuse(fd, 422, why);
-    }
+    const TableRules *rules = &game->table.rules;
+    const bool ok = table_load(&game->table, loaded, rules->rule, rules->turn_ms, why, sizeof why);
+    send_change(api, fd, game, ok, 422, why);
     pthread_mutex_unlock(&game->lock);
     free(loaded);
 }

@@ -16,11 +16,9 @@ difference measured against its neighbour.
   -l "LEVELS"   levels from weakest to strongest (default "n1 n3 n2 n5 greedy max": the order
                 measured by this ladder, each level beating the one before; docs/levels.md)
   -g GAMES      games per neighbouring pair (default 100)
-  -c N          games at the same time (default 2)
-  -t TC         time control MATCH/TURN in seconds (default 10/0.2: a 10 s game clock)
-  -T MS         move-time tolerance in ms (default 100)
-  -s SIZE       board size (default 15)
-  -R RULE       0 freestyle, 1 exact five, 4 renju (default 0)
+EOF
+    condition_usage
+    cat <<'EOF'
   -o FILE       openings in offset format (default tournament/openings/<rule>-<size>.txt)
   -d DIR        keep each pair's full output, PGN and logs in DIR (default: a new temp dir)
   -h            this help
@@ -32,16 +30,8 @@ brain=./pbrain-wuzi
 levels="n1 n3 n2 n5 greedy max"
 games=100
 dir=
-while getopts "b:r:l:g:c:t:T:s:R:o:d:h" opt; do
-    case $opt in
-    b) brain=$OPTARG ;;
-    l) levels=$OPTARG ;;
-    g) games=$OPTARG ;;
-    d) dir=$OPTARG ;;
-    h) usage; exit 0 ;;
-    *) condition_option "$opt" "$OPTARG" || { usage >&2; exit 2; } ;;
-    esac
-done
+own_options="b:brain l:levels g:games d:dir"
+read_options "$@"
 
 resolve_conditions ladder.sh
 [ -x "$brain" ] || { echo "ladder.sh: $brain not found or not executable (run make first)" >&2; exit 2; }

@@ -253,6 +253,41 @@ bool options_list_has(const char *list, int number) {
     return false;
 }
 
+/* An option that takes a whole number: where it goes (an int, or a time in ms) and its range. */
+typedef struct NumberOption {
+    const char *name;
+    int *value;
+    int64_t *ms;
+    long min, max;
+} NumberOption;
+
+/* An option without a value, which turns something on. */
+typedef struct Switch {
+    const char *name;
+    bool *on;
+} Switch;
+
+/* Reads `arg` (with `next`, its value) if it is one of the `count` number options. */
+static bool read_number(const NumberOption *numbers, size_t count, const char *arg, const char *next) {
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(arg, numbers[i].name) != 0) continue;
+        const int v = int_arg(arg, next, numbers[i].min, numbers[i].max);
+        if (numbers[i].value) *numbers[i].value = v;
+        if (numbers[i].ms) *numbers[i].ms = v;
+        return true;
+    }
+    return false;
+}
+
+static bool read_switch(const Switch *switches, size_t count, const char *arg) {
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(arg, switches[i].name) != 0) continue;
+        *switches[i].on = true;
+        return true;
+    }
+    return false;
+}
+
 void options_parse(int argc, char **argv, Options *options) {
     EngineArgs engine_args[MAX_ENGINES];
     EngineArgs each = {0};
@@ -264,9 +299,22 @@ void options_parse(int argc, char **argv, Options *options) {
                                        .rule = 0,
                                        .tolerance_ms = 1000,
                                        .max_memory = DEFAULT_MAX_MEMORY};
+    const NumberOption numbers[] = {{"-games", &options->games, NULL, 1, 1000000},
+                                    {"-rounds", &options->rounds, NULL, 1, 1000000},
+                                    {"-concurrency", &options->concurrency, NULL, 1, 256},
+                                    {"-tolerance", NULL, &options->settings.tolerance_ms, 0, 3600000},
+                                    {"-starttimeout", NULL, &options->start_timeout_ms, 1, 3600000},
+                                    {"-drawafter", &options->settings.draw_after, NULL, 0, 1024}};
+    const Switch switches[] = {{"-repeat", &options->repeat}, {"-gauntlet", &options->gauntlet},
+                               {"-log", &options->log}};
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (read_number(numbers, sizeof numbers / sizeof numbers[0], arg, next)) {
+            i++;
+            continue;
+        }
+        if (read_switch(switches, sizeof switches / sizeof switches[0], arg)) continue;
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0 || strcmp(arg, "-help") == 0) {
             usage(stdout);
             exit(0);
@@ -276,18 +324,6 @@ void options_parse(int argc, char **argv, Options *options) {
             i = collect(argc, argv, i, &engine_args[options->engine_count++]);
         } else if (strcmp(arg, "-each") == 0) {
             i = collect(argc, argv, i, &each);
-        } else if (strcmp(arg, "-games") == 0) {
-            options->games = int_arg(arg, next, 1, 1000000), i++;
-        } else if (strcmp(arg, "-rounds") == 0) {
-            options->rounds = int_arg(arg, next, 1, 1000000), i++;
-        } else if (strcmp(arg, "-concurrency") == 0) {
-            options->concurrency = int_arg(arg, next, 1, 256), i++;
-        } else if (strcmp(arg, "-repeat") == 0) {
-            options->repeat = true;
-        } else if (strcmp(arg, "-gauntlet") == 0) {
-            options->gauntlet = true;
-        } else if (strcmp(arg, "-log") == 0) {
-            options->log = true;
         } else if (strcmp(arg, "-openings") == 0) {
             EngineArgs args = {0};
             i = collect(argc, argv, i, &args);
@@ -302,12 +338,6 @@ void options_parse(int argc, char **argv, Options *options) {
             options->settings.rule = rule, i++;
         } else if (strcmp(arg, "-boardsize") == 0) {
             parse_boardsize(options, next), i++;
-        } else if (strcmp(arg, "-tolerance") == 0) {
-            options->settings.tolerance_ms = int_arg(arg, next, 0, 3600000), i++;
-        } else if (strcmp(arg, "-starttimeout") == 0) {
-            options->start_timeout_ms = int_arg(arg, next, 1, 3600000), i++;
-        } else if (strcmp(arg, "-drawafter") == 0) {
-            options->settings.draw_after = int_arg(arg, next, 0, 1024), i++;
         } else if (strcmp(arg, "-pgn") == 0 || strcmp(arg, "-sgf") == 0 ||
                    strcmp(arg, "-psq") == 0) {
             if (!next) options_fail("%s needs a file name", arg);

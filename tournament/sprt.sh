@@ -19,11 +19,9 @@ Exit status: 0 H1 accepted (NEW is better), 1 H0 accepted, 3 no decision within 
   -a ALPHA      false positive rate (default 0.05)
   -B BETA       false negative rate (default 0.05)
   -m MAX        most games to play (default 20000)
-  -c N          games at the same time (default 2)
-  -t TC         time control MATCH/TURN in seconds (default 10/0.2: a 10 s game clock)
-  -T MS         move-time tolerance in ms (default 100)
-  -s SIZE       board size (default 15)
-  -R RULE       0 freestyle, 1 exact five, 4 renju (default 0)
+EOF
+    condition_usage
+    cat <<'EOF'
   -o FILE       openings in offset format (default tournament/openings/sprt-<rule>-<size>.txt
                 where it exists, else <rule>-<size>.txt)
   -r RUNNER     wuzi-tournament executable (default ./wuzi-tournament)
@@ -45,21 +43,8 @@ max=20000
 . "$(dirname "$0")/match_conditions.sh"
 pgn=
 shards= logins= shard_dir=
-while getopts "e:E:a:B:m:c:t:T:s:R:o:r:p:S:H:D:h" opt; do
-    case $opt in
-    e) elo0=$OPTARG ;;
-    E) elo1=$OPTARG ;;
-    a) alpha=$OPTARG ;;
-    B) beta=$OPTARG ;;
-    m) max=$OPTARG ;;
-    p) pgn=$OPTARG ;;
-    S) shards=$OPTARG ;;
-    H) logins=$OPTARG ;;
-    D) shard_dir=$OPTARG ;;
-    h) usage; exit 0 ;;
-    *) condition_option "$opt" "$OPTARG" || { usage >&2; exit 2; } ;;
-    esac
-done
+own_options="e:elo0 E:elo1 a:alpha B:beta m:max p:pgn S:shards H:logins D:shard_dir"
+read_options "$@"
 shift $((OPTIND - 1))
 [ $# -eq 2 ] || { usage >&2; exit 2; }
 old=$1

@@ -7,6 +7,7 @@
  *                                            order's tables (tune/order.h)
  * FILE is engine/weights.c, for order engine/order_weights.c, by default. */
 #include <libgen.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,13 @@ static int usage(void) {
     return 2;
 }
 
+/* The exit status once `path` is written (0), or could not be (1, said on stderr). */
+static int written_status(bool written, const char *path) {
+    if (written) return 0;
+    fprintf(stderr, "wuzi-tune: cannot write %s\n", path);
+    return 1;
+}
+
 static int command_init(int argc, char **argv) {
     const char *out = "engine/weights.c";
     for (int i = 0; i < argc; i++) {
@@ -42,79 +50,119 @@ static int command_init(int argc, char **argv) {
     }
     static Model models[FAMILY_COUNT];
     for (int family = 0; family < FAMILY_COUNT; family++) model_init(&models[family], (WeightFamily)family);
-    if (!weights_file_write(out, models, "wuzi-tune init: the hand-set starting point (tune/model.c), fitted to nothing.")) {
-        fprintf(stderr, "wuzi-tune: cannot write %s\n", out);
-        return 1;
-    }
-    return 0;
+    const char *provenance = "wuzi-tune init: the hand-set starting point (tune/model.c), fitted to nothing.";
+    return written_status(weights_file_write(out, models, provenance), out);
 }
 
-static void append(char *text, size_t size, const char *format, double a, double b, double c, double d) {
-    const size_t used = strlen(text);
-    snprintf(text + used, size - used, format, a, b, c, d);
-}
+/* One of a command's options: its name and where its value goes (the one pointer set). */
+typedef struct Option {
+    const char *name;
+    int *integer;
+    double *real;
+    const char **text;
+    bool *flag; /* takes no value */
+} Option;
 
-static void append_text(char *text, size_t size, const char *prefix, const char *more) {
-    const size_t used = strlen(text);
-    snprintf(text + used, size - used, "%s%s", prefix, more);
+/* What the fit and the order read alike: the file to write and the games, with the provenance
+ * the file's header gives (the command, the files' names, the note, the options, each family's
+ * result). */
+typedef struct Inputs {
+    const char *out;
+    GameList games;
+    char provenance[8192];
+} Inputs;
+
+static void add(Inputs *in, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void add(Inputs *in, const char *format, ...) {
+    const size_t used = strlen(in->provenance);
+    va_list args;
+    va_start(args, format);
+    vsnprintf(in->provenance + used, sizeof in->provenance - used, format, args);
+    va_end(args);
 }
 
 /* A family's line of the header, also shown as it comes. */
-static void say(char *provenance, size_t size, const char *line) {
+static void say(Inputs *in, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void say(Inputs *in, const char *format, ...) {
+    char line[512];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(line, sizeof line, format, args);
+    va_end(args);
     fputs(line, stderr);
-    append_text(provenance, size, "", line);
+    add(in, "%s", line);
 }
 
-/* Appends the file's name to the provenance and its games to the list. */
-static bool read_games(const char *path, GameList *games, char *provenance, size_t size) {
-    if (!games_read_pgn(path, games)) {
+/* Adds the file's games to the list and its name to the provenance. */
+static bool read_games(Inputs *in, const char *path) {
+    if (!games_read_pgn(path, &in->games)) {
         fprintf(stderr, "wuzi-tune: cannot read %s\n", path);
         return false;
     }
     char name[1024];
     snprintf(name, sizeof name, "%s", path);
-    append_text(provenance, size, " ", basename(name));
+    add(in, " %s", basename(name));
     return true;
 }
 
-static int command_fit(int argc, char **argv) {
-    const char *out = "engine/weights.c";
-    FitOptions options;
-    fit_options_default(&options);
-    options.log = stderr;
-    static GameList games;
-    char provenance[8192] = "wuzi-tune fit";
+/* The option named `name` in `table` (ended by a NULL name), or NULL. */
+static const Option *find_option(const Option *table, const char *name) {
+    while (table->name && strcmp(name, table->name) != 0) table++;
+    return table->name ? table : NULL;
+}
+
+static void set_option(const Option *option, const char *value) {
+    if (option->integer) *option->integer = atoi(value);
+    if (option->real) *option->real = atof(value);
+    if (option->text) *option->text = value;
+}
+
+/* -o FILE, -note TEXT, the command's `own` options and the PGN files into `in`. 0, or the
+ * status to exit with. */
+static int read_arguments(int argc, char **argv, const Option *own, Inputs *in) {
     const char *note = NULL;
-    bool warm = false;
+    const Option common[] = {{"-o", .text = &in->out}, {"-note", .text = &note}, {.name = NULL}};
     int files = 0;
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i];
-        const bool has_value = i + 1 < argc;
-        if (!strcmp(arg, "-o") && has_value) out = argv[++i];
-        else if (!strcmp(arg, "-iterations") && has_value) options.iterations = atoi(argv[++i]);
-        else if (!strcmp(arg, "-patience") && has_value) options.patience = atoi(argv[++i]);
-        else if (!strcmp(arg, "-rate") && has_value) options.learning_rate = atof(argv[++i]);
-        else if (!strcmp(arg, "-l2") && has_value) options.residual_l2 = atof(argv[++i]);
-        else if (!strcmp(arg, "-threads") && has_value) options.threads = atoi(argv[++i]);
-        else if (!strcmp(arg, "-note") && has_value) note = argv[++i];
-        else if (!strcmp(arg, "-warm")) warm = true;
-        else if (!strcmp(arg, "-counts-only")) options.counts_only = true;
-        else if (!strcmp(arg, "-smooth") && has_value) options.count_smoothing = atof(argv[++i]);
+        const Option *option = find_option(own, arg);
+        if (!option) option = find_option(common, arg);
+        if (option && option->flag) *option->flag = true;
+        else if (option && i + 1 < argc) set_option(option, argv[++i]);
         else if (arg[0] == '-') return usage();
-        else if (!read_games(arg, &games, provenance, sizeof provenance)) return 1;
+        else if (!read_games(in, arg)) return 1;
         else files++;
     }
     if (!files) return usage();
-    if (note) append_text(provenance, sizeof provenance, "\n", note);
-    append(provenance, sizeof provenance, "\n%.0f games (%.0f undecided skipped); options: iterations %.0f, rate %g",
-           games.count, games.skipped, options.iterations, options.learning_rate);
-    append(provenance, sizeof provenance, ", residual l2 %g, count smoothing %g", options.residual_l2,
-           options.count_smoothing, 0, 0);
-    append(provenance, sizeof provenance, options.counts_only ? ", the count term only" : "", 0, 0, 0, 0);
-    append(provenance, sizeof provenance, warm ? ", from the build's weights\n" : ", from the hand-set point\n", 0, 0, 0, 0);
-    fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped)\n", games.count, games.skipped);
+    if (note) add(in, "\n%s", note);
+    return 0;
+}
+
+static int command_fit(int argc, char **argv) {
+    Inputs in = {.out = "engine/weights.c", .provenance = "wuzi-tune fit"};
+    FitOptions options;
+    fit_options_default(&options);
+    options.log = stderr;
+    bool warm = false;
+    const Option own[] = {{"-iterations", .integer = &options.iterations},
+                          {"-patience", .integer = &options.patience},
+                          {"-rate", .real = &options.learning_rate},
+                          {"-l2", .real = &options.residual_l2},
+                          {"-threads", .integer = &options.threads},
+                          {"-warm", .flag = &warm},
+                          {"-counts-only", .flag = &options.counts_only},
+                          {"-smooth", .real = &options.count_smoothing},
+                          {.name = NULL}};
+    const int status = read_arguments(argc, argv, own, &in);
+    if (status) return status;
+    add(&in, "\n%d games (%d undecided skipped); options: iterations %d, rate %g", in.games.count, in.games.skipped,
+        options.iterations, options.learning_rate);
+    add(&in, ", residual l2 %g, count smoothing %g", options.residual_l2, options.count_smoothing);
+    add(&in, "%s", options.counts_only ? ", the count term only" : "");
+    add(&in, "%s", warm ? ", from the build's weights\n" : ", from the hand-set point\n");
+    fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped)\n", in.games.count, in.games.skipped);
     static PositionSet set;
-    if (!positions_extract(&games, &set)) {
+    if (!positions_extract(&in.games, &set)) {
         fprintf(stderr, "wuzi-tune: out of memory\n");
         return 1;
     }
@@ -123,86 +171,57 @@ static int command_fit(int argc, char **argv) {
     for (int family = 0; family < FAMILY_COUNT; family++) {
         if (warm) model_init_from(&models[family], (WeightFamily)family, &WEIGHTS[family]);
         else model_init(&models[family], (WeightFamily)family);
-        FitReport report;
+        FitReport r;
         fprintf(stderr, "wuzi-tune: fitting %s\n", FAMILY_TEXT[family]);
-        char line[512];
-        if (!fit_model(&models[family], &set, &options, &report)) {
-            snprintf(line, sizeof line, "%s: no positions, the starting point\n", FAMILY_TEXT[family]);
-            say(provenance, sizeof provenance, line);
+        if (!fit_model(&models[family], &set, &options, &r)) {
+            say(&in, "%s: no positions, the starting point\n", FAMILY_TEXT[family]);
             continue;
         }
-        snprintf(line, sizeof line,
-                 "%s: %lld positions (%lld held out), K %.1f, %d iterations; log-loss train %.4f -> %.4f, "
+        say(&in, "%s: %lld positions (%lld held out), K %.1f, %d iterations; log-loss train %.4f -> %.4f, "
                  "held out %.4f -> %.4f\n",
-                 FAMILY_TEXT[family], (long long)report.train_positions, (long long)report.held_out_positions,
-                 report.k, report.iterations, report.train_loss_before, report.train_loss_after,
-                 report.held_out_loss_before, report.held_out_loss_after);
-        say(provenance, sizeof provenance, line);
+            FAMILY_TEXT[family], (long long)r.train_positions, (long long)r.held_out_positions, r.k, r.iterations,
+            r.train_loss_before, r.train_loss_after, r.held_out_loss_before, r.held_out_loss_after);
     }
-    if (!weights_file_write(out, models, provenance)) {
-        fprintf(stderr, "wuzi-tune: cannot write %s\n", out);
-        return 1;
-    }
+    const bool written = weights_file_write(in.out, models, in.provenance);
     positions_free(&set);
-    games_free(&games);
-    return 0;
+    games_free(&in.games);
+    return written_status(written, in.out);
 }
 
 static int command_order(int argc, char **argv) {
-    const char *out = "engine/order_weights.c", *note = NULL;
+    Inputs in = {.out = "engine/order_weights.c", .provenance = "wuzi-tune order"};
     OrderOptions options;
     order_options_default(&options);
     options.log = stderr;
-    static GameList games;
-    char provenance[8192] = "wuzi-tune order";
-    int files = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        const bool has_value = i + 1 < argc;
-        if (!strcmp(arg, "-o") && has_value) out = argv[++i];
-        else if (!strcmp(arg, "-epochs") && has_value) options.epochs = atoi(argv[++i]);
-        else if (!strcmp(arg, "-rate") && has_value) options.rate = atof(argv[++i]);
-        else if (!strcmp(arg, "-temperature") && has_value) options.temperature = atof(argv[++i]);
-        else if (!strcmp(arg, "-scale") && has_value) options.scale = atof(argv[++i]);
-        else if (!strcmp(arg, "-warm")) options.warm = true;
-        else if (!strcmp(arg, "-note") && has_value) note = argv[++i];
-        else if (arg[0] == '-') return usage();
-        else if (!read_games(arg, &games, provenance, sizeof provenance)) return 1;
-        else files++;
-    }
-    if (!files || options.epochs < 0 || options.temperature <= 0) return usage();
-    if (note) append_text(provenance, sizeof provenance, "\n", note);
-    append(provenance, sizeof provenance, "\n%.0f games; options: epochs %.0f, rate %g, temperature %g",
-           games.count, options.epochs, options.rate, options.temperature);
-    append(provenance, sizeof provenance, ", scale %g", options.scale, 0, 0, 0);
-    append(provenance, sizeof provenance, options.warm ? ", from the build's tables\n" : ", from the cells' values\n", 0, 0, 0,
-           0);
+    const Option own[] = {{"-epochs", .integer = &options.epochs},
+                          {"-rate", .real = &options.rate},
+                          {"-temperature", .real = &options.temperature},
+                          {"-scale", .real = &options.scale},
+                          {"-warm", .flag = &options.warm},
+                          {.name = NULL}};
+    const int status = read_arguments(argc, argv, own, &in);
+    if (status) return status;
+    if (options.epochs < 0 || options.temperature <= 0) return usage();
+    add(&in, "\n%d games; options: epochs %d, rate %g, temperature %g, scale %g", in.games.count, options.epochs,
+        options.rate, options.temperature, options.scale);
+    add(&in, "%s", options.warm ? ", from the build's tables\n" : ", from the cells' values\n");
     static OrderTables tables[FAMILY_COUNT];
     for (int family = 0; family < FAMILY_COUNT; family++) {
         fprintf(stderr, "wuzi-tune: ordering %s\n", FAMILY_TEXT[family]);
-        OrderReport report;
-        const bool fitted = order_fit(&games, (WeightFamily)family, &options, &tables[family], &report);
-        const bool has_tables = ORDER_WEIGHTS[family].mine[0] != NULL;
-        char line[512];
-        if (!fitted) {
-            snprintf(line, sizeof line, "%s: no positions, %s\n", FAMILY_TEXT[family],
-                     options.warm && has_tables ? "the build's tables" : "the cells' values");
-        } else {
-            snprintf(line, sizeof line,
-                     "%s: %lld positions (%lld held out); held out: cross-entropy %.4f -> %.4f, played move "
-                     "first %.4f -> %.4f, among the first 8 %.4f -> %.4f\n",
-                     FAMILY_TEXT[family], (long long)report.train_positions, (long long)report.held_out_positions,
-                     report.loss_before, report.loss_after, report.first_before, report.first_after,
-                     report.top8_before, report.top8_after);
+        OrderReport r;
+        if (!order_fit(&in.games, (WeightFamily)family, &options, &tables[family], &r)) {
+            const bool has_tables = ORDER_WEIGHTS[family].mine[0] != NULL;
+            say(&in, "%s: no positions, %s\n", FAMILY_TEXT[family],
+                options.warm && has_tables ? "the build's tables" : "the cells' values");
+            continue;
         }
-        say(provenance, sizeof provenance, line);
+        say(&in, "%s: %lld positions (%lld held out); held out: cross-entropy %.4f -> %.4f, played move "
+                 "first %.4f -> %.4f, among the first 8 %.4f -> %.4f\n",
+            FAMILY_TEXT[family], (long long)r.train_positions, (long long)r.held_out_positions, r.loss_before,
+            r.loss_after, r.first_before, r.first_after, r.top8_before, r.top8_after);
     }
-    games_free(&games);
-    if (!weights_file_write_order(out, tables, provenance)) {
-        fprintf(stderr, "wuzi-tune: cannot write %s\n", out);
-        return 1;
-    }
-    return 0;
+    games_free(&in.games);
+    return written_status(weights_file_write_order(in.out, tables, in.provenance), in.out);
 }
 
 int main(int argc, char **argv) {

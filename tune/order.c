@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "board.h"
 
 #define HELD_OUT_EVERY 10   /* games whose index is a multiple of this are held out, as fit.c's */
@@ -27,22 +28,9 @@ typedef struct Samples {
 } Samples;
 
 static bool reserve(Samples *set, int candidates) {
-    if (set->count == set->capacity) {
-        const int64_t capacity = set->capacity ? 2 * set->capacity : 4096;
-        Sample *grown = realloc(set->samples, (size_t)capacity * sizeof *grown);
-        if (!grown) return false;
-        set->samples = grown;
-        set->capacity = capacity;
-    }
-    if (set->combo_count + candidates > set->combo_capacity) {
-        int64_t capacity = set->combo_capacity ? 2 * set->combo_capacity : 1 << 16;
-        while (capacity < set->combo_count + candidates) capacity *= 2;
-        uint16_t(*grown)[2] = realloc(set->combos, (size_t)capacity * sizeof *grown);
-        if (!grown) return false;
-        set->combos = grown;
-        set->combo_capacity = capacity;
-    }
-    return true;
+    return array_reserve((void **)&set->samples, &set->capacity, set->count + 1, sizeof *set->samples, 4096) &&
+           array_reserve((void **)&set->combos, &set->combo_capacity, set->combo_count + candidates,
+                         sizeof *set->combos, 1 << 16);
 }
 
 /* The position on `board` before `played`, unless a five is there to make or to stop (the

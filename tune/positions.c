@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "board.h"
 #include "eval.h"
 #include "model.h"
@@ -10,17 +11,6 @@
 
 /* Plies after the opening before positions are kept: the first replies are book-like. */
 #define SKIP_AFTER_OPENING 2
-
-static bool grow(void **items, int64_t *capacity, int64_t needed, size_t size) {
-    if (needed <= *capacity) return true;
-    int64_t capacity_new = *capacity ? *capacity : 1 << 16;
-    while (capacity_new < needed) capacity_new *= 2;
-    void *grown = realloc(*items, (size_t)capacity_new * size);
-    if (!grown) return false;
-    *items = grown;
-    *capacity = capacity_new;
-    return true;
-}
 
 static bool quiet(const Board *board) {
     const int me = board->to_move, them = opponent(me);
@@ -49,8 +39,10 @@ static bool add_position(PositionSet *set, const Board *board, const Board *befo
     for (int color = 0; color < 2; color++)
         for (int combo = 0; combo < COMBO_COUNT; combo++)
             count += counts[color][combo] != 0 && model_cell_counts(family, color, combo);
-    if (!grow((void **)&set->features, &set->feature_capacity, set->feature_count + count, sizeof(Feature)) ||
-        !grow((void **)&set->positions, &set->position_capacity, set->position_count + 1, sizeof(Position)))
+    if (!array_reserve((void **)&set->features, &set->feature_capacity, set->feature_count + count, sizeof(Feature),
+                       1 << 16) ||
+        !array_reserve((void **)&set->positions, &set->position_capacity, set->position_count + 1, sizeof(Position),
+                       1 << 16))
         return false;
     Position *position = &set->positions[set->position_count++];
     position->label = (float)(me == 0 ? black_points : 1.0 - black_points);
