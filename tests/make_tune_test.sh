@@ -32,11 +32,10 @@ check "the order's header names the command" \
     grep -q 'made by make order (tune/make_order.sh): TUNE_GAMES=12 TUNE_NODES=1500, games played by' "$work/1/order_weights.c"
 check "every family's order is fitted" test "$(grep -c 'held out: cross-entropy' "$work/1/order_weights.c")" -eq 3
 check "make order writes the same file again" cmp -s "$work/1/order_weights.c" "$work/2/order_weights.c"
-# A small round's files and the committed ones: the same header lines and tables, every number
-# and commit aside (the committed ones came from the same commands, at a larger budget).
-shape() { sed -E 's/[0-9a-f]{12}(-dirty)?/C/g; s/-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?/N/g' "$1"; }
-same_shape() { shape "$1" > "$work/a.shape"; shape "$2" > "$work/b.shape"; cmp -s "$work/a.shape" "$work/b.shape"; }
-check "make order's file has the committed one's header and shape" same_shape "$work/1/order_weights.c" "$here/engine/order_weights.c"
+# A round's files take the committed ones' place: each compiles against the engine's weights.h
+# (the committed ones are older: docs/tuning.md).
+builds() { ${CC:-cc} -std=c17 -Wall -Wextra -Werror -I"$here/engine" -c "$1" -o "$work/built.o"; }
+check "make order's file builds in the engine" builds "$work/1/order_weights.c"
 games() { grep -c '^\[Result' "$work/1/$1.pgn"; }
 check "12 freestyle, 12 renju and 2 caro games" test "$(games freestyle)" -eq 12 -a "$(games renju)" -eq 12 -a "$(games caro)" -eq 2
 check "one game an opening, not two the same" [ "$(grep '^1\. ' "$work/1/freestyle.pgn" | sort -u | wc -l)" -eq 12 ]
@@ -44,7 +43,7 @@ check "the fit saw positions" grep -q '^ \* freestyle/exact five: [1-9][0-9]* po
 check "the header names the command" grep -q 'made by make tune (tune/make_tune.sh): TUNE_GAMES=12 TUNE_NODES=1500' "$work/1/weights.c"
 check "the fit starts from the build's weights" grep -q "from the build's weights" "$work/1/weights.c"
 check "the same command writes the same file" cmp -s "$work/1/weights.c" "$work/2/weights.c"
-check "make tune's file has the committed one's header and shape" same_shape "$work/1/weights.c" "$here/engine/weights.c"
+check "make tune's file builds in the engine" builds "$work/1/weights.c"
 # One family's round: only its games are played, and the others keep the build's weights.
 TUNE_FAMILIES=freestyle tune 3; status=$?
 TUNE_FAMILIES=freestyle TUNE_NODES=1400 order 3
