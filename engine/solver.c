@@ -185,24 +185,8 @@ static inline bool reaches(const Board *board, int cell, int color, int least) {
     return ((packed + 0x01010101u * (uint32_t)(16 - least)) & 0x10101010u) != 0;
 }
 
-/* Could a black stone here be a renju foul? (Our own copy of movegen's pre-filter: only cells
- * with an overline, an open four or two strong lines are given to the exact judge.) */
-static bool may_be_foul(const Board *board, int cell) {
-    int strong = 0;
-    bool suspicious = false;
-    for (int direction = 0; direction < 4; direction++) {
-        const Shape shape = shape_of(board, cell, direction, BLACK);
-        if (shape == SHAPE_FIVE) return false;
-        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) suspicious = true;
-        if (shape >= SHAPE_OPEN_THREE) strong++;
-    }
-    return suspicious || strong >= 2;
-}
-
-static bool forbidden(Solver *solver, int cell, int color) {
-    Board *board = &solver->board;
-    if (color != BLACK || !(board->rule & RULE_RENJU)) return false;
-    return may_be_foul(board, cell) && rules_foul(board, cell) != FOUL_NONE;
+static bool forbidden(const Solver *solver, int cell, int color) {
+    return rules_forbidden(&solver->board, cell, color);
 }
 
 /* A threat cell of renju black's must stay legal whatever the defender plays first. A white
@@ -326,9 +310,9 @@ static Child make_child(Solver *solver, int cell, int mover, uint32_t proof) {
     Child child = {.cell = (uint16_t)cell, .pn = proof, .dn = 1};
     const int reply = forced_reply(board, cell, mover);
     if (reply == NO_CELL) return child;
-    if (opponent(mover) == BLACK && (board->rule & RULE_RENJU) && may_be_foul(board, reply)) {
+    if (opponent(mover) == BLACK && (board->rule & RULE_RENJU)) {
         board_make_fast(board, cell);
-        const bool lost = rules_foul(board, reply) != FOUL_NONE;
+        const bool lost = rules_forbidden(board, reply, BLACK);
         board_undo_fast(board);
         if (lost) {
             child.pn = mover == solver->attacker ? 0 : PN_INF;
@@ -366,8 +350,9 @@ static int intersect(int *stops, int count, const int *other, int other_count) {
 /* Where a defender's stone stops the attacker's open four or double four at `threat`: the cell,
  * and each cell of its four-lines whose stone leaves it neither (read from the key with the
  * stone added: a stone only lowers the other side's shapes). */
-static int open_four_stops(const Solver *solver, int threat, int *out) {
-    const Board *board = &solver->board;
+static int open_four_stops(Solver *solver, int threat, int *out) {
+    Board *board = &solver->board;
+    const bool white_renju = solver->attacker == WHITE && (board->rule & RULE_RENJU);
     const int attacker = solver->attacker, defender = solver->defender;
     const ShapeTables *tables = board->geometry->shapes;
     int open_fours = 0, fours = 0;
@@ -388,10 +373,32 @@ static int open_four_stops(const Solver *solver, int threat, int *out) {
             const Shape after = shape_lookup(tables, key | (uint32_t)defender << shape_key_shift(offset), attacker);
             const int open_left = open_fours - (shape == SHAPE_OPEN_FOUR) + (after == SHAPE_OPEN_FOUR);
             const int fours_left = fours - 1 + is_four(after);
-            if (open_left == 0 && fours_left < 2) count = add_unique(out, count, cell);
+            if (open_left || fours_left >= 2) continue;
+            /* renju: the four left may win still, through a block forbidden to black */
+            if (fours_left == 1 && white_renju && forbidden_block_after(board, threat, cell)) continue;
+            count = add_unique(out, count, cell);
         }
     }
     return count;
+}
+
+/* Do the attacker's shapes at `cell` win by themselves (an open four, two fours)? Else its
+ * class says a win only because the four's one block is forbidden to black (forbidden.h). */
+static bool shapes_win(const Board *board, int cell, int attacker) {
+    int fours = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        const Shape shape = shape_of(board, cell, direction, attacker);
+        if (shape == SHAPE_OPEN_FOUR || shape == SHAPE_FIVE) return true;
+        fours += shape == SHAPE_FOUR;
+    }
+    return fours >= 2;
+}
+
+/* Where the defender's stone stops the attacker's winning cell `threat`: an open four's or
+ * double four's stops, or those of white's four whose block is forbidden to black. */
+static int win_stops(Solver *solver, int threat, int *out) {
+    if (shapes_win(&solver->board, threat, solver->attacker)) return open_four_stops(solver, threat, out);
+    return forbidden_block_stops(&solver->board, threat, out, MAX_STOPS);
 }
 
 /* The cell and every empty cell near it on the lines where the attacker's stone there makes a
@@ -456,9 +463,9 @@ static int four_three_stops(Solver *solver, int cell, int *out) {
             if (shape_cell_class(&board->shapes, next, attacker) != CLASS_OPEN_FOUR) continue;
             if (forbidden(solver, next, attacker) || !stays_legal(solver, next)) continue;
             if (stop_count < 0) {
-                stop_count = open_four_stops(solver, next, stops);
+                stop_count = win_stops(solver, next, stops);
             } else {
-                const int other_count = open_four_stops(solver, next, other);
+                const int other_count = win_stops(solver, next, other);
                 stop_count = intersect(stops, stop_count, other, other_count);
             }
         }
@@ -490,7 +497,7 @@ static int threat_stops(Solver *solver, int cell, int *out) {
     const int kind = threat_of_class(shape_cell_class(&board->shapes, cell, solver->attacker));
     if (kind == THREAT_NONE || forbidden(solver, cell, solver->attacker) || !stays_legal(solver, cell)) return 0;
     if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_stops(solver, cell, out);
-    if (kind == THREAT_WIN) return open_four_stops(solver, cell, out);
+    if (kind == THREAT_WIN) return win_stops(solver, cell, out);
     return four_three_stops(solver, cell, out);
 }
 
@@ -528,15 +535,26 @@ static int add_defender_fours(Solver *solver, Child *out, int count, int max) {
     int fours = shape_four_cell_count(&board->shapes, defender);
     FOR_EACH_AREA_CELL(board, cell) {
         if (!fours) return count;
-        if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
+        if (board->cell[cell] != EMPTY || !class_makes_four(shape_cell_class(&board->shapes, cell, defender))) continue;
         fours--;
         bool listed = false;
         for (int i = 0; i < known && !listed; i++) listed = out[i].cell == cell;
-        if (listed || forbidden(solver, cell, defender)) continue;
+        if (listed) continue;
         if (count == max) return -1;
         out[count++].cell = (uint16_t)cell;
     }
     return count;
+}
+
+/* Renju black's stone may make a cell forbidden that blocks a four of white's: does the
+ * defender's stone on `cell` leave white a cell that wins next move? Played out. */
+static bool makes_white_win(Solver *solver, int cell) {
+    Board *board = &solver->board;
+    if (solver->defender != BLACK || !(board->rule & RULE_RENJU)) return false;
+    board_make_fast(board, cell);
+    const bool wins = shape_class_count(&board->shapes, WHITE, CLASS_OPEN_FOUR) > 0;
+    board_undo_fast(board);
+    return wins;
 }
 
 /* After the attacker's quiet move, every defender's move that may save it: the cells that stop
@@ -548,7 +566,7 @@ static int defender_replies(Solver *solver, Child *out, int max, int *threats) {
     if (!*threats) return 0;
     int count = 0;
     for (int i = 0; i < stop_count; i++) {
-        if (forbidden(solver, stops[i], solver->defender)) continue;
+        if (forbidden(solver, stops[i], solver->defender) || makes_white_win(solver, stops[i])) continue;
         if (count == max) return -1;
         out[count++].cell = (uint16_t)stops[i];
     }
@@ -619,6 +637,25 @@ static void add_threat_makers(Solver *solver, int cell, int near, Child *out, in
     }
 }
 
+/* Renju white's quiet moves toward a four whose block is forbidden to black: on the lines of
+ * black's forbidden cells, the cells where white's stone makes a three that can become a four
+ * (an open three's cells are candidates already). */
+static void add_forbidden_makers(Solver *solver, int near, Child *out, int *count, int max) {
+    const Board *board = &solver->board;
+    if (solver->attacker != WHITE || !(board->rule & RULE_RENJU) ||
+        !shape_class_count(&board->shapes, BLACK, CLASS_FORBIDDEN))
+        return;
+    FOR_EACH_AREA_CELL(board, cell) {
+        if (board->cell[cell] != EMPTY || shape_cell_class(&board->shapes, cell, BLACK) != CLASS_FORBIDDEN) continue;
+        for (int direction = 0; direction < 4; direction++)
+            for (int offset = 1 - KEY_SIDE; offset < KEY_SIDE; offset++) {
+                const int maker = cell + offset * DIRECTION[direction];
+                if (offset && board->cell[maker] == EMPTY && shape_of(board, maker, direction, WHITE) == SHAPE_THREE)
+                    add_candidate(solver, maker, near, out, count, max);
+            }
+    }
+}
+
 /* The attacker's moves where it has no five and must block none: its fours, and for a VCT the
  * moves that make an open three or give a cell a threat. A cell of a four or an open three (a
  * shape from SHAPE_OPEN_THREE up) is both such a move and the only kind of cell a quiet move can
@@ -633,7 +670,7 @@ static int attacker_moves(Solver *solver, Child *out, int max) {
         if (!solver->vct && !fours_left) return count;  /* a VCF needs only the fours: counted */
         if (board->cell[cell] != EMPTY || !reaches(board, cell, attacker, SHAPE_OPEN_THREE)) continue;
         if (!solver->vct) {
-            if (!reaches(board, cell, attacker, SHAPE_FOUR)) continue;
+            if (!class_makes_four(shape_cell_class(&board->shapes, cell, attacker))) continue;
             fours_left--;
             add_candidate(solver, cell, near, out, &count, max);
             continue;
@@ -641,6 +678,7 @@ static int attacker_moves(Solver *solver, Child *out, int max) {
         add_candidate(solver, cell, near, out, &count, max);
         add_threat_makers(solver, cell, near, out, &count, max);
     }
+    if (solver->vct) add_forbidden_makers(solver, near, out, &count, max);
     return count;
 }
 

@@ -275,8 +275,9 @@ static int five_blocks(const Board *board, const int *fives, int count, int owne
 /* Cells where the other side's stone stops `attacker`'s winning cell `threat`: the cell itself
  * and every cell of its four-lines whose stone would leave it neither an open four nor a double
  * four there (the shape tables answer from the key with that stone added). */
-static int defences_of(const Board *board, int attacker, int threat, int *out) {
+static int defences_of(Board *board, int attacker, int threat, int *out) {
     const int defender = opponent(attacker);
+    const bool white_renju = attacker == WHITE && (board->rule & RULE_RENJU);
     const ShapeTables *tables = board->geometry->shapes;
     int open_fours = 0, fours = 0;
     for (int direction = 0; direction < 4; direction++) {
@@ -296,13 +297,35 @@ static int defences_of(const Board *board, int attacker, int threat, int *out) {
             const int after = shape_lookup(tables, key | ((uint32_t)defender << shape_key_shift(offset)), attacker);
             const int open_left = open_fours - (shape == SHAPE_OPEN_FOUR) + (after == SHAPE_OPEN_FOUR);
             const int fours_left = fours - 1 + shape_is_four((Shape)after);
-            if (open_left == 0 && fours_left < 2) out[count++] = cell;
+            if (open_left || fours_left >= 2) continue;
+            /* renju: the four left may win still, through a block forbidden to black */
+            if (fours_left == 1 && white_renju && forbidden_block_after(board, threat, cell)) continue;
+            out[count++] = cell;
         }
     }
     return count;
 }
 
 #define MAX_STOPS 160
+
+/* Do the attacker's shapes at `cell` win by themselves (an open four, two fours)? Else its
+ * class says a win only because the four's one block is forbidden to black (forbidden.h). */
+static bool shapes_win(const Board *board, int cell, int attacker) {
+    int fours = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        const int shape = shape_of(board, cell, direction, attacker);
+        if (shape == SHAPE_OPEN_FOUR || shape == SHAPE_FIVE) return true;
+        fours += shape == SHAPE_FOUR;
+    }
+    return fours >= 2;
+}
+
+/* Where the other side's stone stops the attacker's winning cell `threat` (an open four, a
+ * double four, or white's four whose block is forbidden to black). */
+static int win_stops(Board *board, int attacker, int threat, int *out) {
+    if (shapes_win(board, threat, attacker)) return defences_of(board, attacker, threat, out);
+    return forbidden_block_stops(board, threat, out, MAX_STOPS);
+}
 
 static int add_unique(int *cells, int count, int cell) {
     if (!cells_contain(cells, count, cell) && count < MAX_STOPS) cells[count++] = cell;
@@ -378,9 +401,9 @@ static int four_three_defences(Board *board, int attacker, int cell, int *out) {
             if (!offset || board->cell[next] != EMPTY || !winning_cell(board, next, attacker)) continue;
             if (rules_forbidden(board, next, attacker) || !stays_legal(board, attacker, next)) continue;
             if (stop_count < 0) {
-                stop_count = defences_of(board, attacker, next, stops);
+                stop_count = win_stops(board, attacker, next, stops);
             } else {
-                const int other_count = defences_of(board, attacker, next, other);
+                const int other_count = win_stops(board, attacker, next, other);
                 stop_count = intersect(stops, stop_count, other, other_count);
             }
         }
@@ -415,7 +438,7 @@ static int stops_of(Board *board, int attacker, ThreatKinds kinds, int cell, int
     if (kind == THREAT_NONE || (kind == THREAT_FOUR_THREE && kinds == THREATS_WINS)) return 0;
     if (rules_forbidden(board, cell, attacker) || !stays_legal(board, attacker, cell)) return 0;
     if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_defences(board, attacker, cell, out);
-    if (kind == THREAT_WIN) return defences_of(board, attacker, cell, out);
+    if (kind == THREAT_WIN) return win_stops(board, attacker, cell, out);
     return four_three_defences(board, attacker, cell, out);
 }
 
@@ -450,6 +473,16 @@ static int common_stops(Board *board, int attacker, ThreatKinds kinds, const uin
     return stop_count;
 }
 
+/* Renju black's stone may make a cell forbidden that blocks a four of white's: does black's stone
+ * on `cell` (black to move) leave white a cell that wins next move? Played out. */
+static bool makes_white_win(Board *board, int cell) {
+    if (board->to_move != BLACK || !(board->rule & RULE_RENJU)) return false;
+    board_make_fast(board, cell);
+    const bool wins = shape_class_count(&board->shapes, WHITE, CLASS_OPEN_FOUR) > 0;
+    board_undo_fast(board);
+    return wins;
+}
+
 int threat_defences(Board *board, ThreatKinds kinds, const uint16_t *cells, int count, int *out, int max,
                     int *threats) {
     const int defender = board->to_move, attacker = opponent(defender);
@@ -467,15 +500,15 @@ int threat_defences(Board *board, ThreatKinds kinds, const uint16_t *cells, int 
     int fours_left = shape_four_cell_count(&board->shapes, defender);
     FOR_EACH_CELL(board, cell) {
         if (!fours_left) break;
-        if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
+        if (board->cell[cell] != EMPTY || !class_makes_four(shape_cell_class(&board->shapes, cell, defender))) continue;
         fours_left--;
-        if (rules_forbidden(board, cell, defender)) continue;
         if (replies == max) return -1;
         out[replies++] = cell;
     }
     for (int j = 0; j < stop_count; j++) {
         const int cell = stops[j];
         if (cells_contain(out, replies, cell) || rules_forbidden(board, cell, defender)) continue;
+        if (makes_white_win(board, cell)) continue;
         if (replies == max) return -1;
         out[replies++] = cell;
     }
@@ -584,6 +617,25 @@ static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidat
     }
 }
 
+/* Renju white's quiet moves toward a four whose block is forbidden to black: on the lines of
+ * black's forbidden cells, the cells where white's stone makes a three that can become a four
+ * (an open three's cells are candidates already). */
+static void add_forbidden_makers(ThreatSearch *search, int near, Candidate *out, int *total) {
+    const Board *board = search->board;
+    if (search->attacker != WHITE || !(board->rule & RULE_RENJU) ||
+        !shape_class_count(&board->shapes, BLACK, CLASS_FORBIDDEN))
+        return;
+    FOR_EACH_CANDIDATE(board, cell, {
+        if (shape_cell_class(&board->shapes, cell, BLACK) != CLASS_FORBIDDEN) continue;
+        for (int direction = 0; direction < 4; direction++)
+            for (int offset = 1 - KEY_SIDE; offset < KEY_SIDE; offset++) {
+                const int maker = cell + offset * DIRECTION[direction];
+                if (offset && board->cell[maker] == EMPTY && shape_of(board, maker, direction, WHITE) == SHAPE_THREE)
+                    add_candidate(search, maker, near, out, total);
+            }
+    });
+}
+
 static int gather_candidates(ThreatSearch *search, const uint16_t *list, int count, int threes,
                              int near, Candidate *out) {
     const Board *board = search->board;
@@ -599,9 +651,10 @@ static int gather_candidates(ThreatSearch *search, const uint16_t *list, int cou
         }
         add_candidate(search, cell, near, out, &total);
     }
-    if (threes > 0)
+    if (threes > 0) {
         for (int i = 0; i < count; i++) add_threat_makers(search, list[i], near, out, &total);
-    else if (count > 0 && !search->vcf_only)
+        add_forbidden_makers(search, near, out, &total);
+    } else if (count > 0 && !search->vcf_only)
         search->limited = true;     /* a quiet move might have made a threat of these cells */
     return total;
 }
