@@ -135,6 +135,7 @@ void board_init(Board *board, const Geometry *geometry) {
     for (int y = 0; y < board->height; y++)
         for (int x = 0; x < board->width; x++) board->cell[cell_at(x, y)] = EMPTY;
     shape_clear(&board->shapes, geometry->shapes, geometry->weights.cell, board->cell, board->width, board->height);
+    forbidden_clear(&board->fouls);
     memset(board->near, 0, sizeof board->near);
     board->box = (BoardBox){1, 1, 0, 0};
 }
@@ -155,9 +156,12 @@ static int set_cell(Board *board, int cell, int color) {
     return old;
 }
 
+static bool renju(const Board *board) { return (board->rule & RULE_RENJU) != 0; }
+
 static void set_stone(Board *board, int cell, int color) {
     const int old = set_cell(board, cell, color);
     shape_update(&board->shapes, board->geometry->shapes, board->cell, cell, old, color);
+    if (renju(board)) forbidden_update(board, cell, false);
 }
 
 /* `logged`: the shapes' changes are logged for a fast undo (the search's make and undo, which
@@ -167,8 +171,9 @@ static void push_stone(Board *board, int cell, int color, bool logged) {
     board->value_history[board->move_count][1] = board->shapes.totals.value_sum[1];
     if (logged) {
         set_cell(board, cell, color);
-        board->shape_log_start[board->move_count] =
-            (int16_t)shape_place_logged(&board->shapes, board->geometry->shapes, board->cell, cell, color);
+        const int start = shape_place_logged(&board->shapes, board->geometry->shapes, board->cell, cell, color);
+        board->shape_log_start[board->move_count] = (int16_t)start;
+        if (renju(board)) forbidden_update(board, cell, start >= 0);
     } else {
         set_stone(board, cell, color);
         board->shape_log_start[board->move_count] = -1;
@@ -184,6 +189,7 @@ static void pop_stone(Board *board) {
     if (log_start >= 0) {
         const int color = set_cell(board, cell, EMPTY);
         shape_remove_logged(&board->shapes, cell, color, log_start);
+        if (renju(board)) forbidden_undo_logged(board, cell);
     } else {
         set_stone(board, cell, EMPTY);
     }
@@ -223,6 +229,7 @@ void board_remove(Board *board, int cell) {
     for (int i = 0; i < board->move_count; i++) board->shape_log_start[i] = -1;
     board->shapes.log_length = 0;
     board->shapes.totals_length = 0;
+    forbidden_forget_log(&board->fouls);
     board->move_count--;
     set_stone(board, cell, EMPTY);
     box_rebuild(board);

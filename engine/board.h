@@ -8,7 +8,8 @@
  * A Board is a plain value: copy it with memcpy to give a search thread its own. The immutable
  * part (geometry: size, rule, shape tables, the evaluation's weights) is shared by pointer. The
  * board keeps the sum of what its empty cells are worth to each colour (ShapeTotals) for the
- * evaluation, from the geometry's weights. */
+ * evaluation, from the geometry's weights. Under renju make and undo also keep black's forbidden
+ * points (forbidden.h) in the shapes' classes. */
 #ifndef WUZI_BOARD_H
 #define WUZI_BOARD_H
 
@@ -16,6 +17,7 @@
 #include <stdint.h>
 
 #include "coords.h"
+#include "forbidden.h"
 #include "shape.h"
 #include "weights.h"
 
@@ -48,6 +50,7 @@ struct Board {
     BoardBox box_history[MAX_MOVES];   /* the box before each move of the history */
     int32_t value_history[MAX_MOVES][2];    /* shapes.value_sum before each move */
     int16_t shape_log_start[MAX_MOVES];     /* where each move's shape log starts; -1: not logged */
+    FoulState fouls;            /* forbidden.h: what renju's verdicts depend on (renju only) */
 };
 
 /* Geometry for a w×h board with win length k under `rule`; NULL if the size is unsupported

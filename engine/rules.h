@@ -12,8 +12,6 @@
 
 #include "board.h"
 
-typedef enum Foul { FOUL_NONE, FOUL_OVERLINE, FOUL_DOUBLE_FOUR, FOUL_DOUBLE_THREE } Foul;
-
 typedef enum Verdict {
     VERDICT_PLAYING,    /* the move was made; the game goes on */
     VERDICT_WIN,        /* the move was made and wins for the side that made it */
@@ -27,25 +25,21 @@ bool rules_wins_at(const Board *board, int cell, int color);
 /* Would `color` win by playing the empty `cell`? (The board is unchanged on return.) */
 bool rules_would_win(Board *board, int cell, int color);
 /* The foul black would commit on the empty `cell` under renju (FOUL_NONE under other rules or
- * for a move that makes exactly five). The board is unchanged on return. */
+ * for a move that makes exactly five), asked of the judge (forbidden.h). The board is unchanged
+ * on return. */
 Foul rules_foul(Board *board, int cell);
 /* Could a black stone on the empty `cell` be a renju foul? Read from the shapes (never false
  * for a foul): only then need the exact, recursive judge be asked. */
 static inline bool rules_may_be_foul(const Board *board, int cell) {
-    int strong = 0;
-    bool suspicious = false;
-    for (int d = 0; d < 4; d++) {
-        const Shape shape = shape_at(&board->shapes, cell, d, BLACK);
-        if (shape == SHAPE_FIVE) return false; /* a five wins, whatever else it makes */
-        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) suspicious = true;
-        if (shape >= SHAPE_OPEN_THREE) strong++;
-    }
-    return suspicious || strong >= 2;
+    uint8_t shapes[4];
+    for (int d = 0; d < 4; d++) shapes[d] = (uint8_t)shape_at(&board->shapes, cell, d, BLACK);
+    return forbidden_may_be(shapes);
 }
-/* Renju and black and a foul: `color` may not play on the empty `cell`. */
-static inline bool rules_forbidden(Board *board, int cell, int color) {
-    if (color != BLACK || !(board->rule & RULE_RENJU) || !rules_may_be_foul(board, cell)) return false;
-    return rules_foul(board, cell) != FOUL_NONE;
+/* Renju and black and a foul: `color` may not play on the empty `cell` (the board keeps the
+ * verdicts in black's classes: forbidden.h). */
+static inline bool rules_forbidden(const Board *board, int cell, int color) {
+    return color == BLACK && board->cell[cell] == EMPTY &&
+           shape_cell_class(&board->shapes, cell, BLACK) == CLASS_FORBIDDEN;
 }
 const char *foul_name(Foul foul);
 /* The judge: play the side to move's stone at x,y and say what it did. */

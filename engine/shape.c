@@ -283,7 +283,7 @@ static void combos_build(void) {
                     memcpy(combos.shapes_of[code], (uint8_t[4]){(uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d}, 4);
                     code_of_sorted[a][b][c][d] = (uint16_t)code++;
                 }
-    assert(code == COMBO_COUNT);
+    assert(code == COMBO_SHAPE_SETS);
     for (int a = 0; a < SHAPE_COUNT; a++)
         for (int b = a; b < SHAPE_COUNT; b++)
             for (int c = 0; c < SHAPE_COUNT; c++)
@@ -300,6 +300,7 @@ static void combos_ready(void) { pthread_once(&combos.once, combos_build); }
 
 CellClass shape_combo_class(int combo) {
     combos_ready();
+    if (combo == COMBO_FORBIDDEN) return CLASS_FORBIDDEN;
     const uint8_t *shapes = combos.shapes_of[combo];
     return (CellClass)(entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]) >> ENTRY_CLASS_SHIFT);
 }
@@ -307,6 +308,12 @@ CellClass shape_combo_class(int combo) {
 CellClass shape_class_of(const Shape shapes[4]) {
     /* no combos_ready(): this is hot, and every board's shape_clear has built the tables */
     return (CellClass)(entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]) >> ENTRY_CLASS_SHIFT);
+}
+
+int shape_combo_of(const Shape shapes[4], CellClass *cell_class) {
+    const uint16_t entry = entry_lookup(shapes[0], shapes[1], shapes[2], shapes[3]);
+    *cell_class = (CellClass)(entry >> ENTRY_CLASS_SHIFT);
+    return entry & ((1 << ENTRY_CLASS_SHIFT) - 1);
 }
 
 void shape_combo_shapes(int combo, Shape shapes[4]) {
@@ -444,7 +451,8 @@ void shape_update(ShapeState *state, const ShapeTables *tables, const uint8_t *c
 
 int shape_place_logged(ShapeState *state, const ShapeTables *tables, const uint8_t *cells, int cell,
                        int color) {
-    if (state->log_length > SHAPE_LOG_SIZE - 4 * 2 * KEY_SIDE || state->totals_length == SHAPE_TOTALS_LOG_SIZE) {
+    if (state->log_length > SHAPE_LOG_SIZE - SHAPE_LOG_MOVE - SHAPE_LOG_OVERRIDES ||
+        state->totals_length == SHAPE_TOTALS_LOG_SIZE) {
         shape_update(state, tables, cells, cell, EMPTY, color);
         return -1;
     }
@@ -453,6 +461,22 @@ int shape_place_logged(ShapeState *state, const ShapeTables *tables, const uint8
     count_classes(state, cell, -1);
     state->log_length += update_lines_logged(state, tables, cells, cell, (uint32_t)color, state->log + start);
     return start;
+}
+
+void shape_override(ShapeState *state, int cell, int color, int combo, CellClass cell_class, bool logged) {
+    const int index = color - 1, shift = 4 * index;
+    const uint16_t old = state->combo[cell][index];
+    const unsigned classes = state->cell_class[cell];
+    if (old == combo && ((classes >> shift) & 15) == (unsigned)cell_class) return;
+    if (logged) {
+        state->log[state->log_length++] = (ShapeSaved){(uint16_t)(cell << 2), state->shape[cell][0], (uint8_t)classes,
+                                                      {state->combo[cell][0], state->combo[cell][1]}};
+    }
+    state->totals.class_count[index][(classes >> shift) & 15]--;
+    state->totals.class_count[index][cell_class]++;
+    state->totals.value_sum[index] += state->value[index][combo] - state->value[index][old];
+    state->cell_class[cell] = (uint8_t)((classes & ~(15u << shift)) | (unsigned)cell_class << shift);
+    state->combo[cell][index] = (uint16_t)combo;
 }
 
 /* The cell's own entries are as they were when the stone came (nothing refreshes an occupied

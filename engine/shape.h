@@ -5,12 +5,14 @@
  * brute force, maps a key to the shape: five, open four (two winning cells), four (one),
  * open three (can become an open four), three (can become a four), open two, two, one.
  * Keys and shapes are updated incrementally on make/undo (≤ 40 cells change per move).
- * Renju fouls are not in the shapes: rules.h judges them exactly. */
+ * Renju fouls are not in the shapes but in the classes: forbidden.h overrides black's class of a
+ * forbidden cell (CLASS_FORBIDDEN) and white's of a four whose block is forbidden. */
 #ifndef WUZI_SHAPE_H
 #define WUZI_SHAPE_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "coords.h"
 
@@ -48,6 +50,7 @@ static inline bool shape_is_four(Shape shape) {
 /* The four directions of a cell combine into one class: what the stone threatens as a whole. */
 typedef enum CellClass {
     CLASS_NONE,
+    CLASS_FORBIDDEN,    /* renju: black may not play here (forbidden.h); never from the shapes */
     CLASS_TWO,          /* best direction a two or open two */
     CLASS_THREE,        /* a closed three */
     CLASS_OPEN_THREE,   /* one open three */
@@ -60,8 +63,11 @@ typedef enum CellClass {
 } CellClass;
 
 /* The four shapes of a cell as an unordered set: the combination is what the evaluation and
- * move ordering weigh (a four with an open three wins, two open twos build). */
-#define COMBO_COUNT 2380    /* multisets of 4 out of SHAPE_COUNT = C(14 + 3, 4) */
+ * move ordering weigh (a four with an open three wins, two open twos build). One more code
+ * stands for a renju forbidden cell, black's whatever its shapes. */
+#define COMBO_SHAPE_SETS 2380               /* multisets of 4 out of SHAPE_COUNT = C(14 + 3, 4) */
+#define COMBO_FORBIDDEN COMBO_SHAPE_SETS    /* class CLASS_FORBIDDEN */
+#define COMBO_COUNT (COMBO_SHAPE_SETS + 1)
 
 #define KEY_SIDE 5
 #define KEY_BITS (4 * KEY_SIDE)
@@ -97,9 +103,12 @@ typedef struct ShapeSaved {
 } ShapeSaved;
 
 /* Room for the changes of about 200 search plies and the totals of 512; a move that finds
- * either full is not logged and its undo recomputes. */
+ * either full is not logged and its undo recomputes. A move changes the shapes of at most
+ * SHAPE_LOG_MOVE cells, and renju's overrides (shape_override) at most SHAPE_LOG_OVERRIDES more. */
 #define SHAPE_LOG_SIZE 8192
 #define SHAPE_TOTALS_LOG_SIZE 512
+#define SHAPE_LOG_MOVE (4 * 2 * KEY_SIDE)
+#define SHAPE_LOG_OVERRIDES (2 * (SHAPE_LOG_MOVE + 64))
 
 /* Over the empty cells: [colour - 1][class], how many have that class, so a node knows at
  * once whether either side has a five, four or open-four cell; [colour - 1], the sum of what
@@ -156,8 +165,16 @@ void shape_remove_logged(ShapeState *state, int cell, int color, int log_start);
 CellClass shape_combo_class(int combo);
 /* The class of four shapes (any order), for a board's search (its tables are built). */
 CellClass shape_class_of(const Shape shapes[4]);
-/* The shapes of a combination code, in ascending order. */
+/* The combination code of four shapes (any order), with its class in *cell_class. */
+int shape_combo_of(const Shape shapes[4], CellClass *cell_class);
+/* The shapes of a combination code, in ascending order (COMBO_FORBIDDEN: four SHAPE_NONE). */
 void shape_combo_shapes(int combo, Shape shapes[4]);
+
+/* Renju's overrides (forbidden.h): `color`'s combination and class of the empty `cell` become
+ * `combo` and `cell_class`, in the totals too; with `logged` (inside a logged move, after
+ * shape_place_logged) the change is logged and shape_remove_logged puts it back. A change of
+ * the cell's shapes later recomputes both from the shapes. */
+void shape_override(ShapeState *state, int cell, int color, int combo, CellClass cell_class, bool logged);
 
 /* Bit position, within a cell's pattern key, of the cell `offset` steps along the direction
  * (-KEY_SIDE..KEY_SIDE, not 0): KEY_SIDE cells before the cell, then KEY_SIDE after, 2 bits each. */
@@ -188,6 +205,17 @@ static inline CellClass shape_cell_class(const ShapeState *state, int cell, int 
 
 static inline Shape shape_at(const ShapeState *state, int cell, int direction, int color) {
     return (Shape)((state->shape[cell][direction] >> (color == WHITE ? 4 : 0)) & 15);
+}
+
+/* Does any of the four shapes of `color` at `cell` reach `least`? The shapes sit in one nibble
+ * of each of four bytes: adding 16 - least carries into bit 4 of a byte exactly when its nibble
+ * is at least `least`. */
+static inline bool shape_reaches(const ShapeState *state, int cell, int color, int least) {
+    uint32_t packed;
+    memcpy(&packed, state->shape[cell], sizeof packed);
+    if (color == WHITE) packed >>= 4;
+    packed &= 0x0F0F0F0Fu;
+    return ((packed + 0x01010101u * (uint32_t)(16 - least)) & 0x10101010u) != 0;
 }
 
 #endif

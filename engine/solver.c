@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "threat.h"
 #include "table_memory.h"
 
 /* Depth-first proof-number search (Nagai's df-pn with the 1 + epsilon threshold of Pawlewicz
@@ -24,9 +25,7 @@
 #define MAX_CHILDREN 224
 #define STACK_CHILDREN (1 << 16)
 #define MAX_CANDIDATES 128      /* the attacker's moves at one node, the best by candidate_score */
-#define MAX_STOPS 160            /* a threat's stops: its cell, its four-lines and its block's (3 x 40) */
 #define MAX_FIVES 8
-#define MAX_BLOCKS (4 * 2 * KEY_SIDE + 1)
 #define BUCKET 4                /* table entries probed per key */
 
 /* First proof numbers of the attacker's moves not yet in the table (df-pn+ style): a four leaves
@@ -174,48 +173,12 @@ static inline Shape shape_of(const Board *board, int cell, int direction, int co
     return shape_at(&board->shapes, cell, direction, color);
 }
 
-/* Does any of the four shapes of `color` at `cell` reach `least`? The shapes sit in one nibble
- * of each of four bytes: adding 16 - least carries into bit 4 of a byte exactly when its nibble
- * is at least `least`. */
 static inline bool reaches(const Board *board, int cell, int color, int least) {
-    uint32_t packed;
-    memcpy(&packed, board->shapes.shape[cell], sizeof packed);
-    if (color == WHITE) packed >>= 4;
-    packed &= 0x0F0F0F0Fu;
-    return ((packed + 0x01010101u * (uint32_t)(16 - least)) & 0x10101010u) != 0;
+    return shape_reaches(&board->shapes, cell, color, least);
 }
 
-/* Could a black stone here be a renju foul? (Our own copy of movegen's pre-filter: only cells
- * with an overline, an open four or two strong lines are given to the exact judge.) */
-static bool may_be_foul(const Board *board, int cell) {
-    int strong = 0;
-    bool suspicious = false;
-    for (int direction = 0; direction < 4; direction++) {
-        const Shape shape = shape_of(board, cell, direction, BLACK);
-        if (shape == SHAPE_FIVE) return false;
-        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) suspicious = true;
-        if (shape >= SHAPE_OPEN_THREE) strong++;
-    }
-    return suspicious || strong >= 2;
-}
-
-static bool forbidden(Solver *solver, int cell, int color) {
-    Board *board = &solver->board;
-    if (color != BLACK || !(board->rule & RULE_RENJU)) return false;
-    return may_be_foul(board, cell) && rules_foul(board, cell) != FOUL_NONE;
-}
-
-/* A threat cell of renju black's must stay legal whatever the defender plays first. A white
- * stone only takes black's shapes away, except that it may make a three real (by making its
- * completion legal): only a cell with two lines of (perhaps unreal) open three could so become
- * a double three. */
-static bool stays_legal(const Solver *solver, int cell) {
-    const Board *board = &solver->board;
-    if (solver->attacker != BLACK || !(board->rule & RULE_RENJU)) return true;
-    int open_threes = 0;
-    for (int direction = 0; direction < 4; direction++)
-        open_threes += shape_is_open_three(shape_of(board, cell, direction, BLACK));
-    return open_threes < 2;
+static bool forbidden(const Solver *solver, int cell, int color) {
+    return rules_forbidden(&solver->board, cell, color);
 }
 
 /* The cells a search looks at: the stones' box grown by NEAR_LINE (board.h), row by row; every
@@ -226,7 +189,6 @@ static bool stays_legal(const Solver *solver, int cell) {
         for (int y_ = y0_; y_ <= y1_; y_++)                                                    \
             for (int cell = cell_at(x0_, y_), end_ = cell_at(x1_, y_); cell <= end_; cell++)
 
-static bool is_four(Shape shape) { return shape == SHAPE_FOUR || shape == SHAPE_OPEN_FOUR; }
 
 /* ---- fives and their blocks ------------------------------------------------------------------- */
 
@@ -253,44 +215,6 @@ static int five_cells(const Board *board, int stone, int color, int *out, int ma
         if (count == max) return count;
     }
     return count;
-}
-
-/* Would the other side's stone on the empty `cell` leave `owner` no five on `five`? Only the
- * cell itself, except under caro, where a stone just beyond the five also spoils it. */
-static bool spoils_five(const Board *board, int five, int cell, int owner) {
-    if (cell == five) return true;
-    if (!(board->rule & RULE_CARO)) return false;
-    const ShapeTables *tables = board->geometry->shapes;
-    const uint32_t blocker = (uint32_t)opponent(owner);
-    for (int direction = 0; direction < 4; direction++) {
-        if (shape_of(board, five, direction, owner) != SHAPE_FIVE) continue;
-        int offset = -KEY_SIDE;
-        while (offset <= KEY_SIDE && five + offset * DIRECTION[direction] != cell) offset++;
-        if (offset > KEY_SIDE) return false;
-        const uint32_t key = board->shapes.key[five][direction] | blocker << shape_key_shift(offset);
-        if (shape_lookup(tables, key, owner) == SHAPE_FIVE) return false;
-    }
-    return true;
-}
-
-/* The cells where the other side's stone spoils every one of `owner`'s five cells: the one five
- * cell, none for two, and under caro perhaps a cell beyond. Returns their count. */
-static int five_blocks(const Board *board, const int *fives, int count, int owner, int *out) {
-    int candidates[MAX_BLOCKS], candidate_count = 0;
-    candidates[candidate_count++] = fives[0];
-    if (board->rule & RULE_CARO)
-        for (int direction = 0; direction < 4; direction++)
-            for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
-                const int cell = fives[0] + offset * DIRECTION[direction];
-                if (offset && board->cell[cell] == EMPTY) candidates[candidate_count++] = cell;
-            }
-    int blocks = 0;
-    for (int i = 0; i < candidate_count; i++) {
-        bool spoils = true;
-        for (int j = 0; j < count && spoils; j++) spoils = spoils_five(board, fives[j], candidates[i], owner);
-        if (spoils) out[blocks++] = candidates[i];
-    }
-    return blocks;
 }
 
 /* Where `mover`'s stone on `cell` makes a four with a single five cell, that cell (the other
@@ -326,9 +250,9 @@ static Child make_child(Solver *solver, int cell, int mover, uint32_t proof) {
     Child child = {.cell = (uint16_t)cell, .pn = proof, .dn = 1};
     const int reply = forced_reply(board, cell, mover);
     if (reply == NO_CELL) return child;
-    if (opponent(mover) == BLACK && (board->rule & RULE_RENJU) && may_be_foul(board, reply)) {
+    if (opponent(mover) == BLACK && (board->rule & RULE_RENJU)) {
         board_make_fast(board, cell);
-        const bool lost = rules_foul(board, reply) != FOUL_NONE;
+        const bool lost = rules_forbidden(board, reply, BLACK);
         board_undo_fast(board);
         if (lost) {
             child.pn = mover == solver->attacker ? 0 : PN_INF;
@@ -342,239 +266,19 @@ static Child make_child(Solver *solver, int cell, int mover, uint32_t proof) {
 
 /* ---- the defender's replies to a quiet move --------------------------------------------------- */
 
-enum { THREAT_NONE, THREAT_FOUR_THREE, THREAT_WIN };
-
-static int threat_of_class(CellClass cell_class) {
-    return cell_class == CLASS_OPEN_FOUR ? THREAT_WIN : cell_class == CLASS_FOUR_THREE ? THREAT_FOUR_THREE : THREAT_NONE;
-}
-
-static int threat_of_shapes(const Shape shapes[4]) { return threat_of_class(shape_class_of(shapes)); }
-
-static int add_unique(int *cells, int count, int cell) {
-    if (count < MAX_STOPS && !cells_contain(cells, count, cell)) cells[count++] = cell;
-    return count;
-}
-
-/* Keeps in `stops` only the cells also in `other`. */
-static int intersect(int *stops, int count, const int *other, int other_count) {
-    int kept = 0;
-    for (int i = 0; i < count; i++)
-        if (cells_contain(other, other_count, stops[i])) stops[kept++] = stops[i];
-    return kept;
-}
-
-/* Where a defender's stone stops the attacker's open four or double four at `threat`: the cell,
- * and each cell of its four-lines whose stone leaves it neither (read from the key with the
- * stone added: a stone only lowers the other side's shapes). */
-static int open_four_stops(const Solver *solver, int threat, int *out) {
-    const Board *board = &solver->board;
-    const int attacker = solver->attacker, defender = solver->defender;
-    const ShapeTables *tables = board->geometry->shapes;
-    int open_fours = 0, fours = 0;
-    for (int direction = 0; direction < 4; direction++) {
-        const Shape shape = shape_of(board, threat, direction, attacker);
-        open_fours += shape == SHAPE_OPEN_FOUR;
-        fours += is_four(shape);
-    }
-    int count = 0;
-    out[count++] = threat;
-    for (int direction = 0; direction < 4; direction++) {
-        const Shape shape = shape_of(board, threat, direction, attacker);
-        if (!is_four(shape)) continue;
-        const uint32_t key = board->shapes.key[threat][direction];
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
-            const int cell = threat + offset * DIRECTION[direction];
-            if (!offset || board->cell[cell] != EMPTY) continue;
-            const Shape after = shape_lookup(tables, key | (uint32_t)defender << shape_key_shift(offset), attacker);
-            const int open_left = open_fours - (shape == SHAPE_OPEN_FOUR) + (after == SHAPE_OPEN_FOUR);
-            const int fours_left = fours - 1 + is_four(after);
-            if (open_left == 0 && fours_left < 2) count = add_unique(out, count, cell);
-        }
-    }
-    return count;
-}
-
-/* The cell and every empty cell near it on the lines where the attacker's stone there makes a
- * four. */
-static int cell_and_its_four_lines(const Board *board, int cell, int attacker, int *out) {
-    int count = 0;
-    out[count++] = cell;
-    for (int direction = 0; direction < 4; direction++) {
-        if (!is_four(shape_of(board, cell, direction, attacker))) continue;
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
-            const int other = cell + offset * DIRECTION[direction];
-            if (offset && board->cell[other] == EMPTY) count = add_unique(out, count, other);
-        }
-    }
-    return count;
-}
-
-/* Cells where a defender's stone would make `block` a four (or five) for the defender: blocking
- * there would then win it a tempo. */
-static int block_counter_fours(const Board *board, int block, int defender, int *out, int count) {
-    const ShapeTables *tables = board->geometry->shapes;
-    for (int direction = 0; direction < 4; direction++) {
-        const uint32_t key = board->shapes.key[block][direction];
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
-            const int cell = block + offset * DIRECTION[direction];
-            if (!offset || board->cell[cell] != EMPTY) continue;
-            if (shape_lookup(tables, key | (uint32_t)defender << shape_key_shift(offset), defender) >= SHAPE_FOUR)
-                count = add_unique(out, count, cell);
-        }
-    }
-    return count;
-}
-
-/* A four-three at `cell` threatens: the four, its forced block, then an open four. The defender
- * stops it on the cell or its four's lines, where its stone makes the block a four of its own,
- * or where it stops every open four that follows — played out here. Returns those cells, 0 when
- * the threat is not a clean one (the block already the defender's four, forbidden to it, or
- * several; under caro always): not counting a threat only widens the defender's replies. */
-static int four_three_stops(Solver *solver, int cell, int *out) {
-    Board *board = &solver->board;
-    const int attacker = solver->attacker, defender = solver->defender;
-    if (board->rule & RULE_CARO) return 0;
-    int count = cell_and_its_four_lines(board, cell, attacker, out);
-    board_pass(board);      /* the defender is to move: the attacker's stone goes in by a pass */
-    board_make_fast(board, cell);
-    int fives[2];
-    const bool one_block = five_cells(board, cell, attacker, fives, 2) == 1 && !forbidden(solver, fives[0], defender) &&
-                           !reaches(board, fives[0], defender, SHAPE_FOUR);
-    if (!one_block) {
-        board_undo_fast(board);
-        board_pass(board);
-        return 0;
-    }
-    const int block = fives[0];
-    count = block_counter_fours(board, block, defender, out, count);
-    board_make_fast(board, block);
-    int stops[MAX_STOPS], stop_count = -1, other[MAX_STOPS];
-    for (int direction = 0; direction < 4 && stop_count != 0; direction++)
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE && stop_count != 0; offset++) {
-            const int next = cell + offset * DIRECTION[direction];
-            if (!offset || board->cell[next] != EMPTY) continue;
-            if (shape_cell_class(&board->shapes, next, attacker) != CLASS_OPEN_FOUR) continue;
-            if (forbidden(solver, next, attacker) || !stays_legal(solver, next)) continue;
-            if (stop_count < 0) {
-                stop_count = open_four_stops(solver, next, stops);
-            } else {
-                const int other_count = open_four_stops(solver, next, other);
-                stop_count = intersect(stops, stop_count, other, other_count);
-            }
-        }
-    board_undo_fast(board);
-    board_undo_fast(board);
-    board_pass(board);
-    if (stop_count < 0) return 0;
-    for (int i = 0; i < stop_count; i++) count = add_unique(out, count, stops[i]);
-    return count;
-}
-
-/* Caro: one stone may spoil two five cells. The winning cell counts only if, played now, no
- * single stone spoils all its fives; any stone on its four-lines might change that. */
-static int caro_win_stops(Solver *solver, int cell, int *out) {
-    Board *board = &solver->board;
-    board_pass(board);
-    board_make_fast(board, cell);
-    int fives[MAX_FIVES], blocks[MAX_BLOCKS];
-    const int five_count = five_cells(board, cell, solver->attacker, fives, MAX_FIVES);
-    const bool wins = five_count > 0 && five_blocks(board, fives, five_count, solver->attacker, blocks) == 0;
-    board_undo_fast(board);
-    board_pass(board);
-    return wins ? cell_and_its_four_lines(board, cell, solver->attacker, out) : 0;
-}
-
-/* The cells that stop the attacker's threat at `cell` (0: it is not counted as one). */
-static int threat_stops(Solver *solver, int cell, int *out) {
-    const Board *board = &solver->board;
-    const int kind = threat_of_class(shape_cell_class(&board->shapes, cell, solver->attacker));
-    if (kind == THREAT_NONE || forbidden(solver, cell, solver->attacker) || !stays_legal(solver, cell)) return 0;
-    if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_stops(solver, cell, out);
-    if (kind == THREAT_WIN) return open_four_stops(solver, cell, out);
-    return four_three_stops(solver, cell, out);
-}
-
-/* The cells that stop every threat of the attacker's (the intersection of each threat's stops)
- * into `stops`; returns their count, with the number of threats counted in *threats. */
-static int stops_of_every_threat(Solver *solver, int *stops, int *threats) {
-    const Board *board = &solver->board;
-    const int attacker = solver->attacker;
-    int stop_count = 0, other[MAX_STOPS];
-    int left = shape_class_count(&board->shapes, attacker, CLASS_OPEN_FOUR) +
-               shape_class_count(&board->shapes, attacker, CLASS_FOUR_THREE);
-    *threats = 0;
-    FOR_EACH_AREA_CELL(board, cell) {
-        if (!left || (*threats && !stop_count)) return stop_count;
-        if (board->cell[cell] != EMPTY || threat_of_class(shape_cell_class(&board->shapes, cell, attacker)) == THREAT_NONE)
-            continue;
-        left--;
-        const int other_count = threat_stops(solver, cell, other);
-        if (!other_count) continue;
-        if (++*threats == 1) {
-            memcpy(stops, other, (size_t)other_count * sizeof *other);
-            stop_count = other_count;
-        } else {
-            stop_count = intersect(stops, stop_count, other, other_count);
-        }
-    }
-    return stop_count;
-}
-
-/* Appends the defender's legal fours not yet in out[0 .. count); returns the new count, -1 when
- * they do not fit in `max`. */
-static int add_defender_fours(Solver *solver, Child *out, int count, int max) {
-    const Board *board = &solver->board;
-    const int defender = solver->defender, known = count;
-    int fours = shape_four_cell_count(&board->shapes, defender);
-    FOR_EACH_AREA_CELL(board, cell) {
-        if (!fours) return count;
-        if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
-        fours--;
-        bool listed = false;
-        for (int i = 0; i < known && !listed; i++) listed = out[i].cell == cell;
-        if (listed || forbidden(solver, cell, defender)) continue;
-        if (count == max) return -1;
-        out[count++].cell = (uint16_t)cell;
-    }
-    return count;
-}
-
-/* After the attacker's quiet move, every defender's move that may save it: the cells that stop
- * all of the attacker's threats (a move elsewhere lets one through) and its own fours. Returns
- * the count; 0 with *threats == 0 when the attacker threatens nothing; -1 when they do not fit. */
+/* After the attacker's quiet move, every defender's move that may save it: threat.h's one
+ * generator of defences (its own fours, then the cells that stop every open four, double four
+ * and four-three). Returns the count; 0 with *threats == 0 when the attacker threatens nothing;
+ * -1 when they do not fit. */
 static int defender_replies(Solver *solver, Child *out, int max, int *threats) {
-    int stops[MAX_STOPS];
-    const int stop_count = stops_of_every_threat(solver, stops, threats);
-    if (!*threats) return 0;
-    int count = 0;
-    for (int i = 0; i < stop_count; i++) {
-        if (forbidden(solver, stops[i], solver->defender)) continue;
-        if (count == max) return -1;
-        out[count++].cell = (uint16_t)stops[i];
-    }
-    return add_defender_fours(solver, out, count, max);
+    int cells[MAX_CHILDREN];
+    const int count = threat_defences(&solver->board, THREATS_WINS_AND_FOUR_THREES, NULL, 0, cells,
+                                      max < MAX_CHILDREN ? max : MAX_CHILDREN, threats);
+    for (int i = 0; i < count; i++) out[i].cell = (uint16_t)cells[i];
+    return count;
 }
 
 /* ---- the attacker's moves --------------------------------------------------------------------- */
-
-/* How promising a move looks: its shapes for the attacker, half the defender's there, and
- * nearness to the attacker's last stone. */
-static int candidate_score(const Board *board, int cell, int attacker, int near) {
-    static const int8_t WEIGHT[SHAPE_COUNT] = {
-        [SHAPE_OPEN_TWO] = 1, [SHAPE_OPEN_TWO_X2] = 1, [SHAPE_OPEN_TWO_X3] = 1, [SHAPE_THREE] = 2,
-        [SHAPE_OPEN_THREE] = 6, [SHAPE_OPEN_THREE_X2] = 6, [SHAPE_FOUR] = 16, [SHAPE_OPEN_FOUR] = 64,
-    };
-    int score = 0;
-    for (int direction = 0; direction < 4; direction++) {
-        score += WEIGHT[shape_of(board, cell, direction, attacker)];
-        score += WEIGHT[shape_of(board, cell, direction, opponent(attacker))] / 2;
-    }
-    if (near != NO_CELL) {
-        const int dx = abs(cell_x(cell) - cell_x(near)), dy = abs(cell_y(cell) - cell_y(near));
-        if (dx <= 2 && dy <= 2) score += 4;
-    }
-    return score;
-}
 
 /* Inserts the attacker's move in score order (the list keeps the best MAX_CANDIDATES). */
 static void add_candidate(Solver *solver, int cell, int near, Child *out, int *count, int max) {
@@ -584,7 +288,7 @@ static void add_candidate(Solver *solver, int cell, int near, Child *out, int *c
     if (forbidden(solver, cell, solver->attacker)) return;
     const bool four = reaches(board, cell, solver->attacker, SHAPE_FOUR);
     Child child = make_child(solver, cell, solver->attacker, four ? INIT_FOUR_PN : INIT_QUIET_PN);
-    child.score = (int16_t)candidate_score(board, cell, solver->attacker, near);
+    child.score = (int16_t)threat_candidate_score(board, cell, solver->attacker, near);
     int at = *count < max ? (*count)++ : max;
     if (at == max && (max == 0 || out[max - 1].score >= child.score)) return;
     if (at == max) at--;
@@ -595,27 +299,24 @@ static void add_candidate(Solver *solver, int cell, int near, Child *out, int *c
     out[at] = child;
 }
 
-/* Quiet moves that give `cell` a threat (a four-three, an open four or a double four): a stone
- * on one of its lines that raises that line's shape there. */
+/* Quiet moves that give `cell` a threat (threat.h). */
 static void add_threat_makers(Solver *solver, int cell, int near, Child *out, int *count, int max) {
+    int makers[THREAT_MAX_MAKERS];
+    const int found = threat_makers(&solver->board, solver->attacker, cell, makers);
+    for (int i = 0; i < found; i++) add_candidate(solver, makers[i], near, out, count, max);
+}
+
+/* Renju white's quiet moves toward a four whose block is forbidden to black (threat.h). */
+static void add_forbidden_makers(Solver *solver, int near, Child *out, int *count, int max) {
     const Board *board = &solver->board;
-    const int attacker = solver->attacker;
-    const ShapeTables *tables = board->geometry->shapes;
-    Shape shapes[4];
-    for (int direction = 0; direction < 4; direction++) shapes[direction] = shape_of(board, cell, direction, attacker);
-    if (threat_of_shapes(shapes) != THREAT_NONE) return;
-    for (int direction = 0; direction < 4; direction++) {
-        const Shape before = shapes[direction];
-        if (before < SHAPE_OPEN_TWO || is_four(before)) continue;
-        const uint32_t key = board->shapes.key[cell][direction];
-        for (int offset = -(KEY_SIDE - 1); offset < KEY_SIDE; offset++) {
-            const int maker = cell + offset * DIRECTION[direction];
-            if (!offset || board->cell[maker] != EMPTY) continue;
-            shapes[direction] = shape_lookup(tables, key | (uint32_t)attacker << shape_key_shift(offset), attacker);
-            if (threat_of_shapes(shapes) != THREAT_NONE && !reaches(board, maker, attacker, SHAPE_FOUR))
-                add_candidate(solver, maker, near, out, count, max);
-        }
-        shapes[direction] = before;
+    if (solver->attacker != WHITE || !(board->rule & RULE_RENJU) ||
+        !shape_class_count(&board->shapes, BLACK, CLASS_FORBIDDEN))
+        return;
+    FOR_EACH_AREA_CELL(board, cell) {
+        if (board->cell[cell] != EMPTY || shape_cell_class(&board->shapes, cell, BLACK) != CLASS_FORBIDDEN) continue;
+        int makers[THREAT_MAX_MAKERS];
+        const int found = threat_forbidden_makers(board, cell, makers);
+        for (int i = 0; i < found; i++) add_candidate(solver, makers[i], near, out, count, max);
     }
 }
 
@@ -633,7 +334,7 @@ static int attacker_moves(Solver *solver, Child *out, int max) {
         if (!solver->vct && !fours_left) return count;  /* a VCF needs only the fours: counted */
         if (board->cell[cell] != EMPTY || !reaches(board, cell, attacker, SHAPE_OPEN_THREE)) continue;
         if (!solver->vct) {
-            if (!reaches(board, cell, attacker, SHAPE_FOUR)) continue;
+            if (!class_makes_four(shape_cell_class(&board->shapes, cell, attacker))) continue;
             fours_left--;
             add_candidate(solver, cell, near, out, &count, max);
             continue;
@@ -641,6 +342,7 @@ static int attacker_moves(Solver *solver, Child *out, int max) {
         add_candidate(solver, cell, near, out, &count, max);
         add_threat_makers(solver, cell, near, out, &count, max);
     }
+    if (solver->vct) add_forbidden_makers(solver, near, out, &count, max);
     return count;
 }
 
@@ -654,8 +356,8 @@ static int last_stone_of(const Board *board, int back) {
 
 /* The blocks `mover` may play against `owner`'s five cells. */
 static int legal_blocks(Solver *solver, const int *fives, int five_count, int owner, int mover, Child *out) {
-    int blocks[MAX_BLOCKS], count = 0;
-    const int block_count = five_blocks(&solver->board, fives, five_count, owner, blocks);
+    int blocks[THREAT_MAX_BLOCKS], count = 0;
+    const int block_count = threat_five_blocks(&solver->board, fives, five_count, owner, blocks);
     for (int i = 0; i < block_count; i++)
         if (!forbidden(solver, blocks[i], mover)) out[count++] = make_child(solver, blocks[i], mover, 1);
     return count;
@@ -895,15 +597,15 @@ static bool line_add(Solver *solver, int cell) {
  * block and what wins after it. */
 static void line_end(Solver *solver) {
     Board *board = &solver->board;
-    int fives[MAX_FIVES], blocks[MAX_BLOCKS];
+    int fives[MAX_FIVES], blocks[THREAT_MAX_BLOCKS];
     const int count = five_cells(board, last_stone_of(board, 1), solver->attacker, fives, MAX_FIVES);
     if (!count) return;
-    if (five_blocks(board, fives, count, solver->attacker, blocks) > 0) {
+    if (threat_five_blocks(board, fives, count, solver->attacker, blocks) > 0) {
         line_add(solver, blocks[0]);        /* every block forbidden: renju black's loss */
         return;
     }
     int other = 1;
-    while (other < count && spoils_five(board, fives[other], fives[0], solver->attacker)) other++;
+    while (other < count && threat_spoils_five(board, fives[other], fives[0], solver->attacker)) other++;
     if (other < count && line_add(solver, fives[0])) line_add(solver, fives[other]);
 }
 

@@ -99,15 +99,8 @@ static inline int shape_of(const Board *board, int cell, int direction, int colo
     return (int)shape_at(&board->shapes, cell, direction, color);
 }
 
-/* Does any of the four shapes of `color` at `cell` reach `least`? The four shapes sit in one
- * nibble each of four bytes: adding 16 - least carries into bit 4 of a byte exactly when its
- * nibble is at least `least`. */
 static inline bool reaches(const Board *board, int cell, int color, int least) {
-    uint32_t packed;
-    memcpy(&packed, board->shapes.shape[cell], sizeof packed);
-    if (color == WHITE) packed >>= 4;
-    packed &= 0x0F0F0F0Fu;
-    return ((packed + 0x01010101u * (uint32_t)(16 - least)) & 0x10101010u) != 0;
+    return shape_reaches(&board->shapes, cell, color, least);
 }
 
 
@@ -230,12 +223,10 @@ static int fives_near(const Board *board, int stone, int color, int *out, int ma
 }
 
 #define MAX_FIVES 8
-#define MAX_BLOCKS (4 * 2 * KEY_SIDE + 1)
 
-/* Would a stone of the other side on the empty `cell` leave `five` no five cell of `owner`? Only
- * the cell itself, except under caro, where a stone just beyond the five also spoils it. */
-static bool spoils_five(const Board *board, int five, int cell, int owner) {
+bool threat_spoils_five(const Board *board, int five, int cell, int owner) {
     if (cell == five) return true;
+    if (!(board->rule & RULE_CARO)) return false;
     const ShapeTables *tables = board->geometry->shapes;
     const uint32_t blocker = (uint32_t)opponent(owner);
     for (int direction = 0; direction < 4; direction++) {
@@ -249,10 +240,8 @@ static bool spoils_five(const Board *board, int five, int cell, int owner) {
     return true;
 }
 
-/* The cells where the other side's stone takes all of `owner`'s five cells away (one, or none
- * for two five cells, outside caro). Returns their count. */
-static int five_blocks(const Board *board, const int *fives, int count, int owner, int *out) {
-    int candidates[MAX_BLOCKS], candidate_count = 0;
+int threat_five_blocks(const Board *board, const int *fives, int count, int owner, int *out) {
+    int candidates[THREAT_MAX_BLOCKS], candidate_count = 0;
     candidates[candidate_count++] = fives[0];
     if (board->rule & RULE_CARO)
         for (int direction = 0; direction < 4; direction++)
@@ -264,7 +253,7 @@ static int five_blocks(const Board *board, const int *fives, int count, int owne
     for (int i = 0; i < candidate_count; i++) {
         bool spoils = true;
         for (int j = 0; j < count && spoils; j++)
-            spoils = spoils_five(board, fives[j], candidates[i], owner);
+            spoils = threat_spoils_five(board, fives[j], candidates[i], owner);
         if (spoils) out[blocks++] = candidates[i];
     }
     return blocks;
@@ -275,8 +264,9 @@ static int five_blocks(const Board *board, const int *fives, int count, int owne
 /* Cells where the other side's stone stops `attacker`'s winning cell `threat`: the cell itself
  * and every cell of its four-lines whose stone would leave it neither an open four nor a double
  * four there (the shape tables answer from the key with that stone added). */
-static int defences_of(const Board *board, int attacker, int threat, int *out) {
+static int defences_of(Board *board, int attacker, int threat, int *out) {
     const int defender = opponent(attacker);
+    const bool white_renju = attacker == WHITE && (board->rule & RULE_RENJU);
     const ShapeTables *tables = board->geometry->shapes;
     int open_fours = 0, fours = 0;
     for (int direction = 0; direction < 4; direction++) {
@@ -296,13 +286,35 @@ static int defences_of(const Board *board, int attacker, int threat, int *out) {
             const int after = shape_lookup(tables, key | ((uint32_t)defender << shape_key_shift(offset)), attacker);
             const int open_left = open_fours - (shape == SHAPE_OPEN_FOUR) + (after == SHAPE_OPEN_FOUR);
             const int fours_left = fours - 1 + shape_is_four((Shape)after);
-            if (open_left == 0 && fours_left < 2) out[count++] = cell;
+            if (open_left || fours_left >= 2) continue;
+            /* renju: the four left may win still, through a block forbidden to black */
+            if (fours_left == 1 && white_renju && forbidden_block_after(board, threat, cell)) continue;
+            out[count++] = cell;
         }
     }
     return count;
 }
 
 #define MAX_STOPS 160
+
+/* Do the attacker's shapes at `cell` win by themselves (an open four, two fours)? Else its
+ * class says a win only because the four's one block is forbidden to black (forbidden.h). */
+static bool shapes_win(const Board *board, int cell, int attacker) {
+    int fours = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        const int shape = shape_of(board, cell, direction, attacker);
+        if (shape == SHAPE_OPEN_FOUR || shape == SHAPE_FIVE) return true;
+        fours += shape == SHAPE_FOUR;
+    }
+    return fours >= 2;
+}
+
+/* Where the other side's stone stops the attacker's winning cell `threat` (an open four, a
+ * double four, or white's four whose block is forbidden to black). */
+static int win_stops(Board *board, int attacker, int threat, int *out) {
+    if (shapes_win(board, threat, attacker)) return defences_of(board, attacker, threat, out);
+    return forbidden_block_stops(board, threat, out, MAX_STOPS);
+}
 
 static int add_unique(int *cells, int count, int cell) {
     if (!cells_contain(cells, count, cell) && count < MAX_STOPS) cells[count++] = cell;
@@ -378,9 +390,9 @@ static int four_three_defences(Board *board, int attacker, int cell, int *out) {
             if (!offset || board->cell[next] != EMPTY || !winning_cell(board, next, attacker)) continue;
             if (rules_forbidden(board, next, attacker) || !stays_legal(board, attacker, next)) continue;
             if (stop_count < 0) {
-                stop_count = defences_of(board, attacker, next, stops);
+                stop_count = win_stops(board, attacker, next, stops);
             } else {
-                const int other_count = defences_of(board, attacker, next, other);
+                const int other_count = win_stops(board, attacker, next, other);
                 stop_count = intersect(stops, stop_count, other, other_count);
             }
         }
@@ -398,9 +410,9 @@ static int four_three_defences(Board *board, int attacker, int cell, int *out) {
 static int caro_win_defences(Board *board, int attacker, int cell, int *out) {
     board_pass(board);                  /* the defender is to move: play the attacker's stone */
     board_make_fast(board, cell);
-    int fives[MAX_FIVES], blocks[MAX_BLOCKS];
+    int fives[MAX_FIVES], blocks[THREAT_MAX_BLOCKS];
     const int five_count = fives_near(board, cell, attacker, fives, MAX_FIVES);
-    const bool wins = five_count > 0 && five_blocks(board, fives, five_count, attacker, blocks) == 0;
+    const bool wins = five_count > 0 && threat_five_blocks(board, fives, five_count, attacker, blocks) == 0;
     board_undo_fast(board);
     board_pass(board);
     if (!wins) return 0;
@@ -415,7 +427,7 @@ static int stops_of(Board *board, int attacker, ThreatKinds kinds, int cell, int
     if (kind == THREAT_NONE || (kind == THREAT_FOUR_THREE && kinds == THREATS_WINS)) return 0;
     if (rules_forbidden(board, cell, attacker) || !stays_legal(board, attacker, cell)) return 0;
     if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_defences(board, attacker, cell, out);
-    if (kind == THREAT_WIN) return defences_of(board, attacker, cell, out);
+    if (kind == THREAT_WIN) return win_stops(board, attacker, cell, out);
     return four_three_defences(board, attacker, cell, out);
 }
 
@@ -450,6 +462,16 @@ static int common_stops(Board *board, int attacker, ThreatKinds kinds, const uin
     return stop_count;
 }
 
+/* Renju black's stone may make a cell forbidden that blocks a four of white's: does black's stone
+ * on `cell` (black to move) leave white a cell that wins next move? Played out. */
+static bool makes_white_win(Board *board, int cell) {
+    if (board->to_move != BLACK || !(board->rule & RULE_RENJU)) return false;
+    board_make_fast(board, cell);
+    const bool wins = shape_class_count(&board->shapes, WHITE, CLASS_OPEN_FOUR) > 0;
+    board_undo_fast(board);
+    return wins;
+}
+
 int threat_defences(Board *board, ThreatKinds kinds, const uint16_t *cells, int count, int *out, int max,
                     int *threats) {
     const int defender = board->to_move, attacker = opponent(defender);
@@ -467,15 +489,15 @@ int threat_defences(Board *board, ThreatKinds kinds, const uint16_t *cells, int 
     int fours_left = shape_four_cell_count(&board->shapes, defender);
     FOR_EACH_CELL(board, cell) {
         if (!fours_left) break;
-        if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
+        if (board->cell[cell] != EMPTY || !class_makes_four(shape_cell_class(&board->shapes, cell, defender))) continue;
         fours_left--;
-        if (rules_forbidden(board, cell, defender)) continue;
         if (replies == max) return -1;
         out[replies++] = cell;
     }
     for (int j = 0; j < stop_count; j++) {
         const int cell = stops[j];
         if (cells_contain(out, replies, cell) || rules_forbidden(board, cell, defender)) continue;
+        if (makes_white_win(board, cell)) continue;
         if (replies == max) return -1;
         out[replies++] = cell;
     }
@@ -525,9 +547,7 @@ typedef struct Candidate {
     int16_t score;
 } Candidate;
 
-/* A quiet move's order among the attacker's candidates: the shapes it makes for the attacker,
- * half those it spoils for the defender, and a little for nearness to the last move. */
-static int candidate_score(const Board *board, int cell, int attacker, int near) {
+int threat_candidate_score(const Board *board, int cell, int attacker, int near) {
     static const int8_t WEIGHT[SHAPE_COUNT] = {
         [SHAPE_OPEN_TWO] = 1, [SHAPE_OPEN_TWO_X2] = 1, [SHAPE_OPEN_TWO_X3] = 1, [SHAPE_THREE] = 2,
         [SHAPE_OPEN_THREE] = 6, [SHAPE_OPEN_THREE_X2] = 6, [SHAPE_FOUR] = 16, [SHAPE_OPEN_FOUR] = 64,
@@ -550,7 +570,7 @@ static void add_candidate(ThreatSearch *search, int cell, int near, Candidate *o
     if (rules_forbidden(search->board, cell, search->attacker)) return;
     search->mark[cell] = search->stamp;
     const Candidate candidate = {(uint16_t)cell,
-                                 (int16_t)candidate_score(board, cell, search->attacker, near)};
+                                 (int16_t)threat_candidate_score(board, cell, search->attacker, near)};
     int at = (*total)++;
     while (at > 0 && out[at - 1].score < candidate.score) {
         out[at] = out[at - 1];
@@ -559,16 +579,12 @@ static void add_candidate(ThreatSearch *search, int cell, int near, Candidate *o
     out[at] = candidate;
 }
 
-/* Quiet moves that give the threat cell `cell` a new threat (a four-three or a win next move):
- * a stone on one of its lines that raises that line's shape. */
-static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidate *out, int *total) {
-    const Board *board = search->board;
-    const int attacker = search->attacker;
+int threat_makers(const Board *board, int attacker, int cell, int *out) {
     const ShapeTables *tables = board->geometry->shapes;
-    int shapes[4];
+    int shapes[4], count = 0;
     for (int direction = 0; direction < 4; direction++)
         shapes[direction] = shape_of(board, cell, direction, attacker);
-    if (threat_kind(shapes) != THREAT_NONE) return;
+    if (threat_kind(shapes) != THREAT_NONE) return 0;
     for (int direction = 0; direction < 4; direction++) {
         const int before = shapes[direction];
         if (before < SHAPE_OPEN_TWO || shape_is_four((Shape)before)) continue;
@@ -578,10 +594,41 @@ static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidat
             if (!offset || board->cell[maker] != EMPTY) continue;
             shapes[direction] = shape_lookup(tables, key | (uint32_t)attacker << shape_key_shift(offset), attacker);
             if (threat_kind(shapes) != THREAT_NONE && !reaches(board, maker, attacker, SHAPE_FOUR))
-                add_candidate(search, maker, near, out, total);
+                out[count++] = maker;
         }
         shapes[direction] = before;
     }
+    return count;
+}
+
+int threat_forbidden_makers(const Board *board, int forbidden_cell, int *out) {
+    int count = 0;
+    for (int direction = 0; direction < 4; direction++)
+        for (int offset = 1 - KEY_SIDE; offset < KEY_SIDE; offset++) {
+            const int maker = forbidden_cell + offset * DIRECTION[direction];
+            if (offset && board->cell[maker] == EMPTY && shape_of(board, maker, direction, WHITE) == SHAPE_THREE)
+                out[count++] = maker;
+        }
+    return count;
+}
+
+static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidate *out, int *total) {
+    int makers[THREAT_MAX_MAKERS];
+    const int count = threat_makers(search->board, search->attacker, cell, makers);
+    for (int i = 0; i < count; i++) add_candidate(search, makers[i], near, out, total);
+}
+
+static void add_forbidden_makers(ThreatSearch *search, int near, Candidate *out, int *total) {
+    const Board *board = search->board;
+    if (search->attacker != WHITE || !(board->rule & RULE_RENJU) ||
+        !shape_class_count(&board->shapes, BLACK, CLASS_FORBIDDEN))
+        return;
+    FOR_EACH_CANDIDATE(board, cell, {
+        if (shape_cell_class(&board->shapes, cell, BLACK) != CLASS_FORBIDDEN) continue;
+        int makers[THREAT_MAX_MAKERS];
+        const int count = threat_forbidden_makers(board, cell, makers);
+        for (int i = 0; i < count; i++) add_candidate(search, makers[i], near, out, total);
+    });
 }
 
 static int gather_candidates(ThreatSearch *search, const uint16_t *list, int count, int threes,
@@ -599,9 +646,10 @@ static int gather_candidates(ThreatSearch *search, const uint16_t *list, int cou
         }
         add_candidate(search, cell, near, out, &total);
     }
-    if (threes > 0)
+    if (threes > 0) {
         for (int i = 0; i < count; i++) add_threat_makers(search, list[i], near, out, &total);
-    else if (count > 0 && !search->vcf_only)
+        add_forbidden_makers(search, near, out, &total);
+    } else if (count > 0 && !search->vcf_only)
         search->limited = true;     /* a quiet move might have made a threat of these cells */
     return total;
 }
@@ -612,12 +660,12 @@ static int try_move(ThreatSearch *search, int threes, int ply, const uint16_t *l
                     int move) {
     Board *board = search->board;
     make(search, move);
-    int fives[MAX_FIVES], blocks[MAX_BLOCKS];
+    int fives[MAX_FIVES], blocks[THREAT_MAX_BLOCKS];
     const int five_count = fives_near(board, move, search->attacker, fives, MAX_FIVES);
     int result;
     if (five_count > 0) {
         /* A four: every block that saves the defender must lose (none: a win). */
-        const int block_count = five_blocks(board, fives, five_count, search->attacker, blocks);
+        const int block_count = threat_five_blocks(board, fives, five_count, search->attacker, blocks);
         result = 0;
         for (int i = 0; i < block_count && result >= 0; i++) {
             if (rules_forbidden(search->board, blocks[i], search->defender)) continue;
@@ -676,12 +724,12 @@ static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *par
             goto done;
         }
 
-    int threats[MAX_FIVES], blocks[MAX_BLOCKS];
+    int threats[MAX_FIVES], blocks[THREAT_MAX_BLOCKS];
     const int threat_count =
         fives_near(board, last_defence, search->defender, threats, MAX_FIVES);
     if (threat_count > 0) {
         /* The defender threatens five: only a block may follow. */
-        const int block_count = five_blocks(board, threats, threat_count, search->defender, blocks);
+        const int block_count = threat_five_blocks(board, threats, threat_count, search->defender, blocks);
         for (int i = 0; i < block_count; i++) {
             if (rules_forbidden(search->board, blocks[i], search->attacker)) continue;
             result = try_move(search, threes, ply, list, count, blocks[i]);
@@ -744,15 +792,15 @@ static void build_line(ThreatSearch *search) {
         if (!line_add(search, move)) break;
         board_make_fast(board, move);
         made++;
-        int five_cells[MAX_FIVES], blocks[MAX_BLOCKS];
+        int five_cells[MAX_FIVES], blocks[THREAT_MAX_BLOCKS];
         const int five_count = fives_near(board, move, attacker, five_cells, MAX_FIVES);
         int reply = NO_CELL;
         if (five_count > 0) {
-            const int block_count = five_blocks(board, five_cells, five_count, attacker, blocks);
+            const int block_count = threat_five_blocks(board, five_cells, five_count, attacker, blocks);
             if (block_count == 0) {
                 /* a double threat: show one block and a five that it leaves */
                 int five = 1;
-                while (five < five_count && spoils_five(board, five_cells[five], five_cells[0], attacker))
+                while (five < five_count && threat_spoils_five(board, five_cells[five], five_cells[0], attacker))
                     five++;
                 if (five < five_count && line_add(search, five_cells[0])) line_add(search, five_cells[five]);
                 break;

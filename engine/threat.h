@@ -57,6 +57,27 @@ typedef enum ThreatKinds { THREATS_WINS, THREATS_WINS_AND_FOUR_THREES } ThreatKi
 int threat_defences(Board *board, ThreatKinds kinds, const uint16_t *cells, int count, int *out, int max,
                     int *threats);
 
+/* Would a stone of the other side on the empty `cell` leave `owner`'s five cell `five` no five?
+ * Only the cell itself, except under caro, where a stone just beyond the five also spoils it. */
+bool threat_spoils_five(const Board *board, int five, int cell, int owner);
+/* The cells where the other side's stone takes all of `owner`'s `count` five cells away: the
+ * one five cell, none for two, and under caro perhaps a cell beyond (at most
+ * THREAT_MAX_BLOCKS). Returns their count. */
+#define THREAT_MAX_BLOCKS (4 * 2 * KEY_SIDE + 1)
+int threat_five_blocks(const Board *board, const int *fives, int count, int owner, int *out);
+
+/* How promising the attacker's quiet move on `cell` looks: the shapes it makes for the attacker,
+ * half those it spoils for the defender, and a little for nearness to `near` (NO_CELL: none). */
+int threat_candidate_score(const Board *board, int cell, int attacker, int near);
+/* The attacker's quiet moves that give the empty `cell`, no threat yet, a threat (a four-three
+ * or a win next move): a stone on one of its lines that raises that line's shape and is not a
+ * four itself. Into out (at most THREAT_MAX_MAKERS); returns the count. */
+#define THREAT_MAX_MAKERS (4 * 2 * (KEY_SIDE - 1))
+int threat_makers(const Board *board, int attacker, int cell, int *out);
+/* Renju white's quiet moves toward a four whose block is black's forbidden `forbidden_cell`:
+ * on its lines, the cells where white's stone makes a three that can become a four. */
+int threat_forbidden_makers(const Board *board, int forbidden_cell, int *out);
+
 /* The principal line of the last win found (cells, attacker first, alternating), for
  * reporting; returns its length (0 after a search that found no win). */
 int threat_last_line(const ThreatSearch *search, int *cells, int max);

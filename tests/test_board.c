@@ -1,11 +1,13 @@
 /* Board, pattern keys/shapes and hash: the incremental state must always equal the state
  * rebuilt from scratch, over thousands of random moves and takebacks. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
 #include "check.h"
 #include "levels.h"
+#include "rules.h"
 
 static uint64_t hash_from_scratch(const Board *board) {
     uint64_t hash = board->to_move == WHITE ? zobrist_side() : 0;
@@ -14,16 +16,64 @@ static uint64_t hash_from_scratch(const Board *board) {
     return hash;
 }
 
-static bool same_as_scratch(const Board *board) {
+/* White's five point along `direction` once its stone is on `cell`: read off the stones. */
+static int white_five_point(Board *board, int cell, int direction) {
+    int found = NO_CELL;
+    board->cell[cell] = WHITE;
+    for (int offset = -4; offset <= 4; offset++) {
+        const int point = cell + offset * DIRECTION[direction];
+        if (!offset || board->cell[point] != EMPTY) continue;
+        board->cell[point] = WHITE;
+        int run = 1;
+        for (int side = -1; side <= 1; side += 2)
+            for (int step = 1; board->cell[cell + side * step * DIRECTION[direction]] == WHITE; step++) run++;
+        board->cell[point] = EMPTY;
+        if (run >= 5) found = point;
+    }
+    board->cell[cell] = EMPTY;
+    return found;
+}
+
+/* Renju's verdicts from scratch, by the judge alone (no pre-filter, no incremental state):
+ * black's forbidden cells, and white's fours whose one block is forbidden to black. */
+static void renju_from_scratch(Board *board, ShapeState *shapes) {
+    for (int c = board_first(board); c; c = board_next(board, c)) {
+        if (board->cell[c] != EMPTY) continue;
+        if (rules_foul(board, c) != FOUL_NONE) shape_override(shapes, c, BLACK, COMBO_FORBIDDEN, CLASS_FORBIDDEN, false);
+        Shape white[4];
+        int fours = 0, four = -1;
+        bool more = false;
+        for (int d = 0; d < 4; d++) {
+            white[d] = shape_at(shapes, c, d, WHITE);
+            if (white[d] == SHAPE_FOUR) fours++, four = d;
+            more = more || white[d] == SHAPE_OPEN_FOUR || white[d] == SHAPE_FIVE;
+        }
+        if (fours != 1 || more) continue;
+        const int block = white_five_point(board, c, four);
+        if (block == NO_CELL) continue;
+        board->cell[c] = WHITE;
+        const bool forbidden = rules_foul(board, block) != FOUL_NONE;
+        board->cell[c] = EMPTY;
+        if (!forbidden) continue;
+        white[four] = SHAPE_OPEN_FOUR;
+        CellClass cell_class;
+        const int combo = shape_combo_of(white, &cell_class);
+        shape_override(shapes, c, WHITE, combo, cell_class, false);
+    }
+}
+
+static bool same_as_scratch(Board *board) {
     static ShapeState shapes;
     shape_clear(&shapes, board->geometry->shapes, board->geometry->weights.cell, board->cell, board->width,
                 board->height);
+    if (board->rule & RULE_RENJU) renju_from_scratch(board, &shapes);
     bool same = true;
     for (int c = board_first(board); c; c = board_next(board, c)) {
         if (board->cell[c] != EMPTY) continue;
         if (shapes.cell_class[c] != board->shapes.cell_class[c] ||
             memcmp(shapes.combo[c], board->shapes.combo[c], sizeof shapes.combo[c])) {
-            check_fail(__FILE__, __LINE__, "class of %d,%d differs", cell_x(c), cell_y(c));
+            check_fail(__FILE__, __LINE__, "class of %d,%d differs after %d moves: %02x against %02x", cell_x(c),
+                       cell_y(c), board->move_count, board->shapes.cell_class[c], shapes.cell_class[c]);
             return false;
         }
         for (int d = 0; d < 4; d++)
@@ -109,7 +159,7 @@ static void random_searches(int width, int height, int rule, int searches, int u
                 else board_make(&board, random_empty(&board, &rng));
             }
             if (!same_as_scratch(&board)) return;
-            if (board.shapes.log_length > SHAPE_LOG_SIZE - 4 * 2 * KEY_SIDE ||
+            if (board.shapes.log_length > SHAPE_LOG_SIZE - SHAPE_LOG_MOVE - SHAPE_LOG_OVERRIDES ||
                 board.shapes.totals_length == SHAPE_TOTALS_LOG_SIZE)
                 log_filled = true;
         }
@@ -120,6 +170,85 @@ static void random_searches(int width, int height, int rule, int searches, int u
         CHECK(board.shapes.log_length == 0 && board.shapes.totals_length == 0);
         if (!same_as_scratch(&board)) return;
     }
+}
+
+/* Renju's verdicts per cell: bit 0 black's foul, bit 1 white's four through a forbidden block
+ * (an open four's class with one four and no open four among the shapes). */
+static void verdicts(const Board *board, uint8_t *out) {
+    for (int c = board_first(board); c; c = board_next(board, c)) {
+        int fours = 0;
+        for (int d = 0; d < 4; d++) {
+            const Shape shape = shape_at(&board->shapes, c, d, WHITE);
+            fours += shape == SHAPE_FOUR ? 1 : shape >= SHAPE_OPEN_FOUR ? 2 : 0;
+        }
+        const bool white_wins = fours == 1 && shape_cell_class(&board->shapes, c, WHITE) == CLASS_OPEN_FOUR;
+        out[c] = (uint8_t)((shape_cell_class(&board->shapes, c, BLACK) == CLASS_FORBIDDEN) | white_wins << 1);
+    }
+}
+
+/* Is `other` on the lines through `cell`, within KEY_SIDE? */
+static bool on_lines(int cell, int other) {
+    const int dx = abs(cell_x(other) - cell_x(cell)), dy = abs(cell_y(other) - cell_y(cell));
+    return dx <= KEY_SIDE && dy <= KEY_SIDE && (!dx || !dy || dx == dy);
+}
+
+/* A cell near the centre where black's stones crowd (fouls come of crowds), or for white often
+ * far away, so that black's shapes grow. */
+static int crowded_cell(const Board *board, uint64_t *rng) {
+    const bool far = board->to_move == WHITE && rng_next(rng) % 2;
+    for (int tries = 0; tries < 400; tries++) {
+        const int x = far ? (int)(rng_next(rng) % 15) : 3 + (int)(rng_next(rng) % 9);
+        const int y = far ? (int)(rng_next(rng) % 15) : 3 + (int)(rng_next(rng) % 9);
+        if (board->cell[cell_at(x, y)] == EMPTY) return cell_at(x, y);
+    }
+    return random_empty(board, rng);
+}
+
+/* The forbidden points and white's fours through them, kept in make/undo, against the judge
+ * from scratch after every step of random renju games crowded near the centre: the searches'
+ * logged make and undo, the judge's, and stones taken out of order. The verdicts that change
+ * away from the lines of the stone that moved (a double three's completion point changed) are
+ * counted: they are what the dependency rule is for, and there must be many. */
+static void test_forbidden_incremental(void) {
+    static Board board;
+    static uint8_t before[CELLS], after[CELLS];
+    uint64_t rng = 2024;
+    int far_changes = 0, forbidden_seen = 0, white_wins_seen = 0, steps = 0;
+    for (int game = 0; game < 150; game++) {
+        board_init(&board, geometry_get(15, 15, 5, RULE_RENJU));
+        bool fast[MAX_MOVES];
+        const int length = 40 + (int)(rng_next(&rng) % 100);
+        for (int step = 0; step < length && !board_full(&board); step++, steps++) {
+            verdicts(&board, before);
+            const uint64_t roll = rng_next(&rng) % 16;
+            int stone;
+            if (roll < 4 && board.move_count) {
+                stone = board.history[board.move_count - 1];
+                if (fast[board.move_count - 1]) board_undo_fast(&board);
+                else board_undo(&board);
+            } else if (roll == 4 && board.move_count) {
+                stone = board.history[rng_next(&rng) % (uint64_t)board.move_count];
+                board_remove(&board, stone);
+                for (int i = 0; i < board.move_count; i++) fast[i] = false;
+            } else {
+                stone = crowded_cell(&board, &rng);
+                fast[board.move_count] = roll < 12;
+                if (roll < 12) board_make_fast(&board, stone);
+                else board_make(&board, stone);
+            }
+            if (!same_as_scratch(&board)) return;
+            verdicts(&board, after);
+            for (int c = board_first(&board); c; c = board_next(&board, c)) {
+                if (board.cell[c] != EMPTY || c == stone) continue;
+                forbidden_seen += after[c] & 1;
+                white_wins_seen += after[c] >> 1 & 1;
+                far_changes += before[c] != after[c] && !on_lines(stone, c);
+            }
+        }
+    }
+    CHECKF(far_changes >= 20 && forbidden_seen >= 1000 && white_wins_seen >= 100,
+           "%d steps: %d verdicts changed off the stone's lines, %d forbidden cells, %d white wins seen", steps,
+           far_changes, forbidden_seen, white_wins_seen);
 }
 
 static void test_logged_undo_15(void) {
@@ -217,6 +346,7 @@ int main(void) {
     RUN(test_make_undo_restores);
     RUN(test_shapes);
     RUN(test_logged_undo_15);
+    RUN(test_forbidden_incremental);
     RUN(test_logged_undo_32);
     RUN(test_incremental_15_freestyle);
     RUN(test_incremental_20_exact);

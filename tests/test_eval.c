@@ -1,7 +1,8 @@
 /* The evaluation's properties over positions from random games: a position scores the same in
  * all eight of its mirror images and rotations, the same with the colours swapped where black and
  * white share their weights (freestyle, caro), and a clear advantage scores positive for the side
- * to move. (That the incremental sums equal a recomputation is test_board's.) */
+ * to move; under renju black's forbidden cells are no threats and white's four through one wins.
+ * (That the incremental sums equal a recomputation is test_board's.) */
 #include <stdlib.h>
 
 #include "board.h"
@@ -88,9 +89,69 @@ static void test_advantage_has_the_right_sign(void) {
     CHECKF(eval_position(&original) < 0, "white facing it: %d", (int)eval_position(&original));
 }
 
+/* ---- renju: the evaluation sees black's forbidden points ---- */
+
+/* Stones along a line from x,y stepping dx,dy: 'X' black, 'O' white, anything else skipped. */
+static void stones(Board *board, int x, int y, int dx, int dy, const char *pattern) {
+    for (int i = 0; pattern[i]; i++, x += dx, y += dy) {
+        if (pattern[i] == 'X') board_put(board, cell_at(x, y), BLACK);
+        if (pattern[i] == 'O') board_put(board, cell_at(x, y), WHITE);
+    }
+}
+
+static bool has(int mask, int bit) { return (mask >> bit) & 1; }
+
+/* (a) Black's only four-making cell 6,7 makes two fours: freestyle's win, renju's foul. */
+static void test_renju_forbidden_four_cell(void) {
+    for (int renju = 0; renju < 2; renju++) {
+        board_init(&original, geometry_get(15, 15, 5, renju ? RULE_RENJU : 0));
+        stones(&original, 2, 7, 1, 0, "OXXX");
+        stones(&original, 6, 3, 0, 1, "OXXX");
+        const CellClass class = shape_cell_class(&original.shapes, cell_at(6, 7), BLACK);
+        const int mask = eval_threat_mask(&original);
+        CHECKF(class == (renju ? CLASS_FORBIDDEN : CLASS_OPEN_FOUR), "renju %d: class %d", renju, class);
+        CHECKF(has(mask, THREAT_MY_OPEN_FOUR) == !renju, "renju %d: threat mask %#x", renju, mask);
+    }
+}
+
+/* (b) White's four on 6,7 can be blocked only on 7,7, a double three for black: under renju a
+ * winning cell for white, as an open four is. */
+static void test_renju_forbidden_block_wins(void) {
+    for (int renju = 0; renju < 2; renju++) {
+        board_init(&original, geometry_get(15, 15, 5, renju ? RULE_RENJU : 0));
+        board_pass(&original);
+        stones(&original, 2, 7, 1, 0, "XOOO");
+        stones(&original, 7, 5, 0, 1, "XX");
+        stones(&original, 8, 8, 1, 1, "XX");
+        const CellClass class = shape_cell_class(&original.shapes, cell_at(6, 7), WHITE);
+        const int mask = eval_threat_mask(&original);
+        CHECKF(class == (renju ? CLASS_OPEN_FOUR : CLASS_FOUR), "renju %d: class %d", renju, class);
+        CHECKF(has(mask, THREAT_MY_OPEN_FOUR) == renju, "renju %d: threat mask %#x", renju, mask);
+        if (renju) CHECKF(eval_position(&original) > 0, "white to move, winning: %d", (int)eval_position(&original));
+    }
+}
+
+/* (c) Black's split three 4,7 5,7 _ 7,7 becomes an open four only on 6,7, a double three
+ * (6,8 6,9 and 7,8 8,9): under renju it threatens no open four. */
+static void test_renju_three_with_forbidden_completion(void) {
+    for (int renju = 0; renju < 2; renju++) {
+        board_init(&original, geometry_get(15, 15, 5, renju ? RULE_RENJU : 0));
+        stones(&original, 4, 7, 1, 0, "XX.X");
+        stones(&original, 6, 8, 0, 1, "XX");
+        stones(&original, 7, 8, 1, 1, "XX");
+        const CellClass class = shape_cell_class(&original.shapes, cell_at(6, 7), BLACK);
+        const int mask = eval_threat_mask(&original);
+        CHECKF(class == (renju ? CLASS_FORBIDDEN : CLASS_OPEN_FOUR), "renju %d: class %d", renju, class);
+        CHECKF(has(mask, THREAT_MY_OPEN_FOUR) == !renju, "renju %d: threat mask %#x", renju, mask);
+    }
+}
+
 int main(void) {
     RUN(test_symmetric_positions_score_alike);
     RUN(test_swapped_colours_score_alike);
     RUN(test_advantage_has_the_right_sign);
+    RUN(test_renju_forbidden_four_cell);
+    RUN(test_renju_forbidden_block_wins);
+    RUN(test_renju_three_with_forbidden_completion);
     return check_summary();
 }

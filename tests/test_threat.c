@@ -319,6 +319,24 @@ static void test_renju_forbidden_block(void) {
     }
 }
 
+static void test_renju_three_with_forbidden_completion(void) {
+    /* Black's split three 4,7 5,7 _ 7,7 makes an open four only on 6,7, a double three under
+     * renju (6,8 6,9 and 7,8 8,9): freestyle wins there at once; renju must first make the
+     * four 8,7, whose five on 6,7 is legal (a five is never a foul). */
+    const int rules[2] = {0, RULE_RENJU};
+    for (int i = 0; i < 2; i++) {
+        fresh(rules[i], BLACK);
+        stones(4, 7, 1, 0, "XX.X");
+        stones(6, 8, 0, 1, "XX");
+        stones(7, 8, 1, 1, "XX");
+        int move;
+        CHECKF(vcf(&move), "rule %d", rules[i]);
+        CHECK(brute_vcf(4));
+        CHECK(holds(false, 0));
+        if (rules[i] == RULE_RENJU) CHECKF(move != cell_at(6, 7), "renju: the foul 6,7 played");
+    }
+}
+
 static void test_caro_blocked_four(void) {
     /* O X X X . X O: the gap makes five, but one blocked at both ends, which caro does not
      * count; the four at 8,7 (open on the right) still wins after its block. */
@@ -576,6 +594,7 @@ int main(void) {
     RUN(test_vcf_rules);
     RUN(test_renju_forbidden_double_four);
     RUN(test_renju_forbidden_block);
+    RUN(test_renju_three_with_forbidden_completion);
     RUN(test_caro_blocked_four);
     RUN(test_caro_spoiled_open_four);
     RUN(test_defender_five_first);

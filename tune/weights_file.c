@@ -12,6 +12,8 @@ static const char *const FAMILY_PREFIX[FAMILY_COUNT] = {
     [FAMILY_FREESTYLE] = "FREESTYLE", [FAMILY_RENJU] = "RENJU", [FAMILY_CARO] = "CARO",
 };
 
+/* Tables by combination stop before COMBO_FORBIDDEN: a renju forbidden cell is worth nothing to
+ * black and ranks nowhere, zero by rule (the array's rest), never fitted. */
 static void write_array(FILE *file, const char *name, const int16_t *values, int count, const char *size) {
     fprintf(file, "static const int16_t %s[%s] = {", name, size);
     for (int i = 0; i < count; i++)
@@ -61,7 +63,7 @@ bool weights_file_write(const char *path, const Model *models, const char *prove
     char cell_names[FAMILY_COUNT][2][64], threat_names[FAMILY_COUNT][2][64], count_names[FAMILY_COUNT][2][64];
     for (int family = 0; family < FAMILY_COUNT; family++) {
         model_tables(&models[family], tables);
-        write_pair(file, family, "CELL", tables->cell[0], tables->cell[1], COMBO_COUNT, "COMBO_COUNT",
+        write_pair(file, family, "CELL", tables->cell[0], tables->cell[1], COMBO_SHAPE_SETS, "COMBO_COUNT",
                    cell_names[family]);
         write_pair(file, family, "THREAT", tables->threat[0], tables->threat[1], THREAT_MASKS,
                    "THREAT_MASKS", threat_names[family]);
@@ -88,10 +90,10 @@ bool weights_file_write_order(const char *path, const OrderTables *tables, const
     fprintf(file, "#include \"weights.h\"\n\n");
     char mine_names[FAMILY_COUNT][2][64], theirs_names[FAMILY_COUNT][2][64];
     for (int family = 0; family < FAMILY_COUNT; family++) {
-        write_pair(file, family, "ORDER_MINE", tables[family].mine[0], tables[family].mine[1], COMBO_COUNT,
+        write_pair(file, family, "ORDER_MINE", tables[family].mine[0], tables[family].mine[1], COMBO_SHAPE_SETS,
                    "COMBO_COUNT", mine_names[family]);
-        write_pair(file, family, "ORDER_THEIRS", tables[family].theirs[0], tables[family].theirs[1], COMBO_COUNT,
-                   "COMBO_COUNT", theirs_names[family]);
+        write_pair(file, family, "ORDER_THEIRS", tables[family].theirs[0], tables[family].theirs[1],
+                   COMBO_SHAPE_SETS, "COMBO_COUNT", theirs_names[family]);
     }
     fprintf(file, "const OrderWeights ORDER_WEIGHTS[FAMILY_COUNT] = {\n");
     for (int family = 0; family < FAMILY_COUNT; family++)
