@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "threat.h"
 #include "table_memory.h"
 
 /* Depth-first proof-number search (Nagai's df-pn with the 1 + epsilon threshold of Pawlewicz
@@ -24,7 +25,6 @@
 #define MAX_CHILDREN 224
 #define STACK_CHILDREN (1 << 16)
 #define MAX_CANDIDATES 128      /* the attacker's moves at one node, the best by candidate_score */
-#define MAX_STOPS 160            /* a threat's stops: its cell, its four-lines and its block's (3 x 40) */
 #define MAX_FIVES 8
 #define MAX_BLOCKS (4 * 2 * KEY_SIDE + 1)
 #define BUCKET 4                /* table entries probed per key */
@@ -205,19 +205,6 @@ static bool forbidden(Solver *solver, int cell, int color) {
     return may_be_foul(board, cell) && rules_foul(board, cell) != FOUL_NONE;
 }
 
-/* A threat cell of renju black's must stay legal whatever the defender plays first. A white
- * stone only takes black's shapes away, except that it may make a three real (by making its
- * completion legal): only a cell with two lines of (perhaps unreal) open three could so become
- * a double three. */
-static bool stays_legal(const Solver *solver, int cell) {
-    const Board *board = &solver->board;
-    if (solver->attacker != BLACK || !(board->rule & RULE_RENJU)) return true;
-    int open_threes = 0;
-    for (int direction = 0; direction < 4; direction++)
-        open_threes += shape_is_open_three(shape_of(board, cell, direction, BLACK));
-    return open_threes < 2;
-}
-
 /* The cells a search looks at: the stones' box grown by NEAR_LINE (board.h), row by row; every
  * five, four and threat cell lies within it. A break leaves only the row: return instead. */
 #define FOR_EACH_AREA_CELL(board, cell)                                                        \
@@ -350,209 +337,16 @@ static int threat_of_class(CellClass cell_class) {
 
 static int threat_of_shapes(const Shape shapes[4]) { return threat_of_class(shape_class_of(shapes)); }
 
-static int add_unique(int *cells, int count, int cell) {
-    if (count < MAX_STOPS && !cells_contain(cells, count, cell)) cells[count++] = cell;
-    return count;
-}
-
-/* Keeps in `stops` only the cells also in `other`. */
-static int intersect(int *stops, int count, const int *other, int other_count) {
-    int kept = 0;
-    for (int i = 0; i < count; i++)
-        if (cells_contain(other, other_count, stops[i])) stops[kept++] = stops[i];
-    return kept;
-}
-
-/* Where a defender's stone stops the attacker's open four or double four at `threat`: the cell,
- * and each cell of its four-lines whose stone leaves it neither (read from the key with the
- * stone added: a stone only lowers the other side's shapes). */
-static int open_four_stops(const Solver *solver, int threat, int *out) {
-    const Board *board = &solver->board;
-    const int attacker = solver->attacker, defender = solver->defender;
-    const ShapeTables *tables = board->geometry->shapes;
-    int open_fours = 0, fours = 0;
-    for (int direction = 0; direction < 4; direction++) {
-        const Shape shape = shape_of(board, threat, direction, attacker);
-        open_fours += shape == SHAPE_OPEN_FOUR;
-        fours += is_four(shape);
-    }
-    int count = 0;
-    out[count++] = threat;
-    for (int direction = 0; direction < 4; direction++) {
-        const Shape shape = shape_of(board, threat, direction, attacker);
-        if (!is_four(shape)) continue;
-        const uint32_t key = board->shapes.key[threat][direction];
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
-            const int cell = threat + offset * DIRECTION[direction];
-            if (!offset || board->cell[cell] != EMPTY) continue;
-            const Shape after = shape_lookup(tables, key | (uint32_t)defender << shape_key_shift(offset), attacker);
-            const int open_left = open_fours - (shape == SHAPE_OPEN_FOUR) + (after == SHAPE_OPEN_FOUR);
-            const int fours_left = fours - 1 + is_four(after);
-            if (open_left == 0 && fours_left < 2) count = add_unique(out, count, cell);
-        }
-    }
-    return count;
-}
-
-/* The cell and every empty cell near it on the lines where the attacker's stone there makes a
- * four. */
-static int cell_and_its_four_lines(const Board *board, int cell, int attacker, int *out) {
-    int count = 0;
-    out[count++] = cell;
-    for (int direction = 0; direction < 4; direction++) {
-        if (!is_four(shape_of(board, cell, direction, attacker))) continue;
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
-            const int other = cell + offset * DIRECTION[direction];
-            if (offset && board->cell[other] == EMPTY) count = add_unique(out, count, other);
-        }
-    }
-    return count;
-}
-
-/* Cells where a defender's stone would make `block` a four (or five) for the defender: blocking
- * there would then win it a tempo. */
-static int block_counter_fours(const Board *board, int block, int defender, int *out, int count) {
-    const ShapeTables *tables = board->geometry->shapes;
-    for (int direction = 0; direction < 4; direction++) {
-        const uint32_t key = board->shapes.key[block][direction];
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
-            const int cell = block + offset * DIRECTION[direction];
-            if (!offset || board->cell[cell] != EMPTY) continue;
-            if (shape_lookup(tables, key | (uint32_t)defender << shape_key_shift(offset), defender) >= SHAPE_FOUR)
-                count = add_unique(out, count, cell);
-        }
-    }
-    return count;
-}
-
-/* A four-three at `cell` threatens: the four, its forced block, then an open four. The defender
- * stops it on the cell or its four's lines, where its stone makes the block a four of its own,
- * or where it stops every open four that follows — played out here. Returns those cells, 0 when
- * the threat is not a clean one (the block already the defender's four, forbidden to it, or
- * several; under caro always): not counting a threat only widens the defender's replies. */
-static int four_three_stops(Solver *solver, int cell, int *out) {
-    Board *board = &solver->board;
-    const int attacker = solver->attacker, defender = solver->defender;
-    if (board->rule & RULE_CARO) return 0;
-    int count = cell_and_its_four_lines(board, cell, attacker, out);
-    board_pass(board);      /* the defender is to move: the attacker's stone goes in by a pass */
-    board_make_fast(board, cell);
-    int fives[2];
-    const bool one_block = five_cells(board, cell, attacker, fives, 2) == 1 && !forbidden(solver, fives[0], defender) &&
-                           !reaches(board, fives[0], defender, SHAPE_FOUR);
-    if (!one_block) {
-        board_undo_fast(board);
-        board_pass(board);
-        return 0;
-    }
-    const int block = fives[0];
-    count = block_counter_fours(board, block, defender, out, count);
-    board_make_fast(board, block);
-    int stops[MAX_STOPS], stop_count = -1, other[MAX_STOPS];
-    for (int direction = 0; direction < 4 && stop_count != 0; direction++)
-        for (int offset = -KEY_SIDE; offset <= KEY_SIDE && stop_count != 0; offset++) {
-            const int next = cell + offset * DIRECTION[direction];
-            if (!offset || board->cell[next] != EMPTY) continue;
-            if (shape_cell_class(&board->shapes, next, attacker) != CLASS_OPEN_FOUR) continue;
-            if (forbidden(solver, next, attacker) || !stays_legal(solver, next)) continue;
-            if (stop_count < 0) {
-                stop_count = open_four_stops(solver, next, stops);
-            } else {
-                const int other_count = open_four_stops(solver, next, other);
-                stop_count = intersect(stops, stop_count, other, other_count);
-            }
-        }
-    board_undo_fast(board);
-    board_undo_fast(board);
-    board_pass(board);
-    if (stop_count < 0) return 0;
-    for (int i = 0; i < stop_count; i++) count = add_unique(out, count, stops[i]);
-    return count;
-}
-
-/* Caro: one stone may spoil two five cells. The winning cell counts only if, played now, no
- * single stone spoils all its fives; any stone on its four-lines might change that. */
-static int caro_win_stops(Solver *solver, int cell, int *out) {
-    Board *board = &solver->board;
-    board_pass(board);
-    board_make_fast(board, cell);
-    int fives[MAX_FIVES], blocks[MAX_BLOCKS];
-    const int five_count = five_cells(board, cell, solver->attacker, fives, MAX_FIVES);
-    const bool wins = five_count > 0 && five_blocks(board, fives, five_count, solver->attacker, blocks) == 0;
-    board_undo_fast(board);
-    board_pass(board);
-    return wins ? cell_and_its_four_lines(board, cell, solver->attacker, out) : 0;
-}
-
-/* The cells that stop the attacker's threat at `cell` (0: it is not counted as one). */
-static int threat_stops(Solver *solver, int cell, int *out) {
-    const Board *board = &solver->board;
-    const int kind = threat_of_class(shape_cell_class(&board->shapes, cell, solver->attacker));
-    if (kind == THREAT_NONE || forbidden(solver, cell, solver->attacker) || !stays_legal(solver, cell)) return 0;
-    if (kind == THREAT_WIN && (board->rule & RULE_CARO)) return caro_win_stops(solver, cell, out);
-    if (kind == THREAT_WIN) return open_four_stops(solver, cell, out);
-    return four_three_stops(solver, cell, out);
-}
-
-/* The cells that stop every threat of the attacker's (the intersection of each threat's stops)
- * into `stops`; returns their count, with the number of threats counted in *threats. */
-static int stops_of_every_threat(Solver *solver, int *stops, int *threats) {
-    const Board *board = &solver->board;
-    const int attacker = solver->attacker;
-    int stop_count = 0, other[MAX_STOPS];
-    int left = shape_class_count(&board->shapes, attacker, CLASS_OPEN_FOUR) +
-               shape_class_count(&board->shapes, attacker, CLASS_FOUR_THREE);
-    *threats = 0;
-    FOR_EACH_AREA_CELL(board, cell) {
-        if (!left || (*threats && !stop_count)) return stop_count;
-        if (board->cell[cell] != EMPTY || threat_of_class(shape_cell_class(&board->shapes, cell, attacker)) == THREAT_NONE)
-            continue;
-        left--;
-        const int other_count = threat_stops(solver, cell, other);
-        if (!other_count) continue;
-        if (++*threats == 1) {
-            memcpy(stops, other, (size_t)other_count * sizeof *other);
-            stop_count = other_count;
-        } else {
-            stop_count = intersect(stops, stop_count, other, other_count);
-        }
-    }
-    return stop_count;
-}
-
-/* Appends the defender's legal fours not yet in out[0 .. count); returns the new count, -1 when
- * they do not fit in `max`. */
-static int add_defender_fours(Solver *solver, Child *out, int count, int max) {
-    const Board *board = &solver->board;
-    const int defender = solver->defender, known = count;
-    int fours = shape_four_cell_count(&board->shapes, defender);
-    FOR_EACH_AREA_CELL(board, cell) {
-        if (!fours) return count;
-        if (board->cell[cell] != EMPTY || !reaches(board, cell, defender, SHAPE_FOUR)) continue;
-        fours--;
-        bool listed = false;
-        for (int i = 0; i < known && !listed; i++) listed = out[i].cell == cell;
-        if (listed || forbidden(solver, cell, defender)) continue;
-        if (count == max) return -1;
-        out[count++].cell = (uint16_t)cell;
-    }
-    return count;
-}
-
-/* After the attacker's quiet move, every defender's move that may save it: the cells that stop
- * all of the attacker's threats (a move elsewhere lets one through) and its own fours. Returns
- * the count; 0 with *threats == 0 when the attacker threatens nothing; -1 when they do not fit. */
+/* After the attacker's quiet move, every defender's move that may save it: threat.h's one
+ * generator of defences (its own fours, then the cells that stop every open four, double four
+ * and four-three). Returns the count; 0 with *threats == 0 when the attacker threatens nothing;
+ * -1 when they do not fit. */
 static int defender_replies(Solver *solver, Child *out, int max, int *threats) {
-    int stops[MAX_STOPS];
-    const int stop_count = stops_of_every_threat(solver, stops, threats);
-    if (!*threats) return 0;
-    int count = 0;
-    for (int i = 0; i < stop_count; i++) {
-        if (forbidden(solver, stops[i], solver->defender)) continue;
-        if (count == max) return -1;
-        out[count++].cell = (uint16_t)stops[i];
-    }
-    return add_defender_fours(solver, out, count, max);
+    int cells[MAX_CHILDREN];
+    const int count = threat_defences(&solver->board, THREATS_WINS_AND_FOUR_THREES, NULL, 0, cells,
+                                      max < MAX_CHILDREN ? max : MAX_CHILDREN, threats);
+    for (int i = 0; i < count; i++) out[i].cell = (uint16_t)cells[i];
+    return count;
 }
 
 /* ---- the attacker's moves --------------------------------------------------------------------- */
