@@ -26,7 +26,6 @@
 #define STACK_CHILDREN (1 << 16)
 #define MAX_CANDIDATES 128      /* the attacker's moves at one node, the best by candidate_score */
 #define MAX_FIVES 8
-#define MAX_BLOCKS (4 * 2 * KEY_SIDE + 1)
 #define BUCKET 4                /* table entries probed per key */
 
 /* First proof numbers of the attacker's moves not yet in the table (df-pn+ style): a four leaves
@@ -242,44 +241,6 @@ static int five_cells(const Board *board, int stone, int color, int *out, int ma
     return count;
 }
 
-/* Would the other side's stone on the empty `cell` leave `owner` no five on `five`? Only the
- * cell itself, except under caro, where a stone just beyond the five also spoils it. */
-static bool spoils_five(const Board *board, int five, int cell, int owner) {
-    if (cell == five) return true;
-    if (!(board->rule & RULE_CARO)) return false;
-    const ShapeTables *tables = board->geometry->shapes;
-    const uint32_t blocker = (uint32_t)opponent(owner);
-    for (int direction = 0; direction < 4; direction++) {
-        if (shape_of(board, five, direction, owner) != SHAPE_FIVE) continue;
-        int offset = -KEY_SIDE;
-        while (offset <= KEY_SIDE && five + offset * DIRECTION[direction] != cell) offset++;
-        if (offset > KEY_SIDE) return false;
-        const uint32_t key = board->shapes.key[five][direction] | blocker << shape_key_shift(offset);
-        if (shape_lookup(tables, key, owner) == SHAPE_FIVE) return false;
-    }
-    return true;
-}
-
-/* The cells where the other side's stone spoils every one of `owner`'s five cells: the one five
- * cell, none for two, and under caro perhaps a cell beyond. Returns their count. */
-static int five_blocks(const Board *board, const int *fives, int count, int owner, int *out) {
-    int candidates[MAX_BLOCKS], candidate_count = 0;
-    candidates[candidate_count++] = fives[0];
-    if (board->rule & RULE_CARO)
-        for (int direction = 0; direction < 4; direction++)
-            for (int offset = -KEY_SIDE; offset <= KEY_SIDE; offset++) {
-                const int cell = fives[0] + offset * DIRECTION[direction];
-                if (offset && board->cell[cell] == EMPTY) candidates[candidate_count++] = cell;
-            }
-    int blocks = 0;
-    for (int i = 0; i < candidate_count; i++) {
-        bool spoils = true;
-        for (int j = 0; j < count && spoils; j++) spoils = spoils_five(board, fives[j], candidates[i], owner);
-        if (spoils) out[blocks++] = candidates[i];
-    }
-    return blocks;
-}
-
 /* Where `mover`'s stone on `cell` makes a four with a single five cell, that cell (the other
  * side's only block, the defender having no five of its own there); else NO_CELL: no four, an
  * open or double four, or caro, where a four may be spoiled from beyond. */
@@ -448,8 +409,8 @@ static int last_stone_of(const Board *board, int back) {
 
 /* The blocks `mover` may play against `owner`'s five cells. */
 static int legal_blocks(Solver *solver, const int *fives, int five_count, int owner, int mover, Child *out) {
-    int blocks[MAX_BLOCKS], count = 0;
-    const int block_count = five_blocks(&solver->board, fives, five_count, owner, blocks);
+    int blocks[THREAT_MAX_BLOCKS], count = 0;
+    const int block_count = threat_five_blocks(&solver->board, fives, five_count, owner, blocks);
     for (int i = 0; i < block_count; i++)
         if (!forbidden(solver, blocks[i], mover)) out[count++] = make_child(solver, blocks[i], mover, 1);
     return count;
@@ -689,15 +650,15 @@ static bool line_add(Solver *solver, int cell) {
  * block and what wins after it. */
 static void line_end(Solver *solver) {
     Board *board = &solver->board;
-    int fives[MAX_FIVES], blocks[MAX_BLOCKS];
+    int fives[MAX_FIVES], blocks[THREAT_MAX_BLOCKS];
     const int count = five_cells(board, last_stone_of(board, 1), solver->attacker, fives, MAX_FIVES);
     if (!count) return;
-    if (five_blocks(board, fives, count, solver->attacker, blocks) > 0) {
+    if (threat_five_blocks(board, fives, count, solver->attacker, blocks) > 0) {
         line_add(solver, blocks[0]);        /* every block forbidden: renju black's loss */
         return;
     }
     int other = 1;
-    while (other < count && spoils_five(board, fives[other], fives[0], solver->attacker)) other++;
+    while (other < count && threat_spoils_five(board, fives[other], fives[0], solver->attacker)) other++;
     if (other < count && line_add(solver, fives[0])) line_add(solver, fives[other]);
 }
 

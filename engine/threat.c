@@ -230,12 +230,10 @@ static int fives_near(const Board *board, int stone, int color, int *out, int ma
 }
 
 #define MAX_FIVES 8
-#define MAX_BLOCKS (4 * 2 * KEY_SIDE + 1)
 
-/* Would a stone of the other side on the empty `cell` leave `five` no five cell of `owner`? Only
- * the cell itself, except under caro, where a stone just beyond the five also spoils it. */
-static bool spoils_five(const Board *board, int five, int cell, int owner) {
+bool threat_spoils_five(const Board *board, int five, int cell, int owner) {
     if (cell == five) return true;
+    if (!(board->rule & RULE_CARO)) return false;
     const ShapeTables *tables = board->geometry->shapes;
     const uint32_t blocker = (uint32_t)opponent(owner);
     for (int direction = 0; direction < 4; direction++) {
@@ -249,10 +247,8 @@ static bool spoils_five(const Board *board, int five, int cell, int owner) {
     return true;
 }
 
-/* The cells where the other side's stone takes all of `owner`'s five cells away (one, or none
- * for two five cells, outside caro). Returns their count. */
-static int five_blocks(const Board *board, const int *fives, int count, int owner, int *out) {
-    int candidates[MAX_BLOCKS], candidate_count = 0;
+int threat_five_blocks(const Board *board, const int *fives, int count, int owner, int *out) {
+    int candidates[THREAT_MAX_BLOCKS], candidate_count = 0;
     candidates[candidate_count++] = fives[0];
     if (board->rule & RULE_CARO)
         for (int direction = 0; direction < 4; direction++)
@@ -264,7 +260,7 @@ static int five_blocks(const Board *board, const int *fives, int count, int owne
     for (int i = 0; i < candidate_count; i++) {
         bool spoils = true;
         for (int j = 0; j < count && spoils; j++)
-            spoils = spoils_five(board, fives[j], candidates[i], owner);
+            spoils = threat_spoils_five(board, fives[j], candidates[i], owner);
         if (spoils) out[blocks++] = candidates[i];
     }
     return blocks;
@@ -398,9 +394,9 @@ static int four_three_defences(Board *board, int attacker, int cell, int *out) {
 static int caro_win_defences(Board *board, int attacker, int cell, int *out) {
     board_pass(board);                  /* the defender is to move: play the attacker's stone */
     board_make_fast(board, cell);
-    int fives[MAX_FIVES], blocks[MAX_BLOCKS];
+    int fives[MAX_FIVES], blocks[THREAT_MAX_BLOCKS];
     const int five_count = fives_near(board, cell, attacker, fives, MAX_FIVES);
-    const bool wins = five_count > 0 && five_blocks(board, fives, five_count, attacker, blocks) == 0;
+    const bool wins = five_count > 0 && threat_five_blocks(board, fives, five_count, attacker, blocks) == 0;
     board_undo_fast(board);
     board_pass(board);
     if (!wins) return 0;
@@ -612,12 +608,12 @@ static int try_move(ThreatSearch *search, int threes, int ply, const uint16_t *l
                     int move) {
     Board *board = search->board;
     make(search, move);
-    int fives[MAX_FIVES], blocks[MAX_BLOCKS];
+    int fives[MAX_FIVES], blocks[THREAT_MAX_BLOCKS];
     const int five_count = fives_near(board, move, search->attacker, fives, MAX_FIVES);
     int result;
     if (five_count > 0) {
         /* A four: every block that saves the defender must lose (none: a win). */
-        const int block_count = five_blocks(board, fives, five_count, search->attacker, blocks);
+        const int block_count = threat_five_blocks(board, fives, five_count, search->attacker, blocks);
         result = 0;
         for (int i = 0; i < block_count && result >= 0; i++) {
             if (rules_forbidden(search->board, blocks[i], search->defender)) continue;
@@ -676,12 +672,12 @@ static int attack(ThreatSearch *search, int threes, int ply, const uint16_t *par
             goto done;
         }
 
-    int threats[MAX_FIVES], blocks[MAX_BLOCKS];
+    int threats[MAX_FIVES], blocks[THREAT_MAX_BLOCKS];
     const int threat_count =
         fives_near(board, last_defence, search->defender, threats, MAX_FIVES);
     if (threat_count > 0) {
         /* The defender threatens five: only a block may follow. */
-        const int block_count = five_blocks(board, threats, threat_count, search->defender, blocks);
+        const int block_count = threat_five_blocks(board, threats, threat_count, search->defender, blocks);
         for (int i = 0; i < block_count; i++) {
             if (rules_forbidden(search->board, blocks[i], search->attacker)) continue;
             result = try_move(search, threes, ply, list, count, blocks[i]);
@@ -744,15 +740,15 @@ static void build_line(ThreatSearch *search) {
         if (!line_add(search, move)) break;
         board_make_fast(board, move);
         made++;
-        int five_cells[MAX_FIVES], blocks[MAX_BLOCKS];
+        int five_cells[MAX_FIVES], blocks[THREAT_MAX_BLOCKS];
         const int five_count = fives_near(board, move, attacker, five_cells, MAX_FIVES);
         int reply = NO_CELL;
         if (five_count > 0) {
-            const int block_count = five_blocks(board, five_cells, five_count, attacker, blocks);
+            const int block_count = threat_five_blocks(board, five_cells, five_count, attacker, blocks);
             if (block_count == 0) {
                 /* a double threat: show one block and a five that it leaves */
                 int five = 1;
-                while (five < five_count && spoils_five(board, five_cells[five], five_cells[0], attacker))
+                while (five < five_count && threat_spoils_five(board, five_cells[five], five_cells[0], attacker))
                     five++;
                 if (five < five_count && line_add(search, five_cells[0])) line_add(search, five_cells[five]);
                 break;

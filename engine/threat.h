@@ -57,6 +57,15 @@ typedef enum ThreatKinds { THREATS_WINS, THREATS_WINS_AND_FOUR_THREES } ThreatKi
 int threat_defences(Board *board, ThreatKinds kinds, const uint16_t *cells, int count, int *out, int max,
                     int *threats);
 
+/* Would a stone of the other side on the empty `cell` leave `owner`'s five cell `five` no five?
+ * Only the cell itself, except under caro, where a stone just beyond the five also spoils it. */
+bool threat_spoils_five(const Board *board, int five, int cell, int owner);
+/* The cells where the other side's stone takes all of `owner`'s `count` five cells away: the
+ * one five cell, none for two, and under caro perhaps a cell beyond (at most
+ * THREAT_MAX_BLOCKS). Returns their count. */
+#define THREAT_MAX_BLOCKS (4 * 2 * KEY_SIDE + 1)
+int threat_five_blocks(const Board *board, const int *fives, int count, int owner, int *out);
+
 /* The principal line of the last win found (cells, attacker first, alternating), for
  * reporting; returns its length (0 after a search that found no win). */
 int threat_last_line(const ThreatSearch *search, int *cells, int max);
