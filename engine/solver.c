@@ -212,7 +212,6 @@ static bool forbidden(Solver *solver, int cell, int color) {
         for (int y_ = y0_; y_ <= y1_; y_++)                                                    \
             for (int cell = cell_at(x0_, y_), end_ = cell_at(x1_, y_); cell <= end_; cell++)
 
-static bool is_four(Shape shape) { return shape == SHAPE_FOUR || shape == SHAPE_OPEN_FOUR; }
 
 /* ---- fives and their blocks ------------------------------------------------------------------- */
 
@@ -290,14 +289,6 @@ static Child make_child(Solver *solver, int cell, int mover, uint32_t proof) {
 
 /* ---- the defender's replies to a quiet move --------------------------------------------------- */
 
-enum { THREAT_NONE, THREAT_FOUR_THREE, THREAT_WIN };
-
-static int threat_of_class(CellClass cell_class) {
-    return cell_class == CLASS_OPEN_FOUR ? THREAT_WIN : cell_class == CLASS_FOUR_THREE ? THREAT_FOUR_THREE : THREAT_NONE;
-}
-
-static int threat_of_shapes(const Shape shapes[4]) { return threat_of_class(shape_class_of(shapes)); }
-
 /* After the attacker's quiet move, every defender's move that may save it: threat.h's one
  * generator of defences (its own fours, then the cells that stop every open four, double four
  * and four-three). Returns the count; 0 with *threats == 0 when the attacker threatens nothing;
@@ -312,25 +303,6 @@ static int defender_replies(Solver *solver, Child *out, int max, int *threats) {
 
 /* ---- the attacker's moves --------------------------------------------------------------------- */
 
-/* How promising a move looks: its shapes for the attacker, half the defender's there, and
- * nearness to the attacker's last stone. */
-static int candidate_score(const Board *board, int cell, int attacker, int near) {
-    static const int8_t WEIGHT[SHAPE_COUNT] = {
-        [SHAPE_OPEN_TWO] = 1, [SHAPE_OPEN_TWO_X2] = 1, [SHAPE_OPEN_TWO_X3] = 1, [SHAPE_THREE] = 2,
-        [SHAPE_OPEN_THREE] = 6, [SHAPE_OPEN_THREE_X2] = 6, [SHAPE_FOUR] = 16, [SHAPE_OPEN_FOUR] = 64,
-    };
-    int score = 0;
-    for (int direction = 0; direction < 4; direction++) {
-        score += WEIGHT[shape_of(board, cell, direction, attacker)];
-        score += WEIGHT[shape_of(board, cell, direction, opponent(attacker))] / 2;
-    }
-    if (near != NO_CELL) {
-        const int dx = abs(cell_x(cell) - cell_x(near)), dy = abs(cell_y(cell) - cell_y(near));
-        if (dx <= 2 && dy <= 2) score += 4;
-    }
-    return score;
-}
-
 /* Inserts the attacker's move in score order (the list keeps the best MAX_CANDIDATES). */
 static void add_candidate(Solver *solver, int cell, int near, Child *out, int *count, int max) {
     Board *board = &solver->board;
@@ -339,7 +311,7 @@ static void add_candidate(Solver *solver, int cell, int near, Child *out, int *c
     if (forbidden(solver, cell, solver->attacker)) return;
     const bool four = reaches(board, cell, solver->attacker, SHAPE_FOUR);
     Child child = make_child(solver, cell, solver->attacker, four ? INIT_FOUR_PN : INIT_QUIET_PN);
-    child.score = (int16_t)candidate_score(board, cell, solver->attacker, near);
+    child.score = (int16_t)threat_candidate_score(board, cell, solver->attacker, near);
     int at = *count < max ? (*count)++ : max;
     if (at == max && (max == 0 || out[max - 1].score >= child.score)) return;
     if (at == max) at--;
@@ -350,28 +322,11 @@ static void add_candidate(Solver *solver, int cell, int near, Child *out, int *c
     out[at] = child;
 }
 
-/* Quiet moves that give `cell` a threat (a four-three, an open four or a double four): a stone
- * on one of its lines that raises that line's shape there. */
+/* Quiet moves that give `cell` a threat (threat.h). */
 static void add_threat_makers(Solver *solver, int cell, int near, Child *out, int *count, int max) {
-    const Board *board = &solver->board;
-    const int attacker = solver->attacker;
-    const ShapeTables *tables = board->geometry->shapes;
-    Shape shapes[4];
-    for (int direction = 0; direction < 4; direction++) shapes[direction] = shape_of(board, cell, direction, attacker);
-    if (threat_of_shapes(shapes) != THREAT_NONE) return;
-    for (int direction = 0; direction < 4; direction++) {
-        const Shape before = shapes[direction];
-        if (before < SHAPE_OPEN_TWO || is_four(before)) continue;
-        const uint32_t key = board->shapes.key[cell][direction];
-        for (int offset = -(KEY_SIDE - 1); offset < KEY_SIDE; offset++) {
-            const int maker = cell + offset * DIRECTION[direction];
-            if (!offset || board->cell[maker] != EMPTY) continue;
-            shapes[direction] = shape_lookup(tables, key | (uint32_t)attacker << shape_key_shift(offset), attacker);
-            if (threat_of_shapes(shapes) != THREAT_NONE && !reaches(board, maker, attacker, SHAPE_FOUR))
-                add_candidate(solver, maker, near, out, count, max);
-        }
-        shapes[direction] = before;
-    }
+    int makers[THREAT_MAX_MAKERS];
+    const int found = threat_makers(&solver->board, solver->attacker, cell, makers);
+    for (int i = 0; i < found; i++) add_candidate(solver, makers[i], near, out, count, max);
 }
 
 /* The attacker's moves where it has no five and must block none: its fours, and for a VCT the

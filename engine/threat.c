@@ -521,9 +521,7 @@ typedef struct Candidate {
     int16_t score;
 } Candidate;
 
-/* A quiet move's order among the attacker's candidates: the shapes it makes for the attacker,
- * half those it spoils for the defender, and a little for nearness to the last move. */
-static int candidate_score(const Board *board, int cell, int attacker, int near) {
+int threat_candidate_score(const Board *board, int cell, int attacker, int near) {
     static const int8_t WEIGHT[SHAPE_COUNT] = {
         [SHAPE_OPEN_TWO] = 1, [SHAPE_OPEN_TWO_X2] = 1, [SHAPE_OPEN_TWO_X3] = 1, [SHAPE_THREE] = 2,
         [SHAPE_OPEN_THREE] = 6, [SHAPE_OPEN_THREE_X2] = 6, [SHAPE_FOUR] = 16, [SHAPE_OPEN_FOUR] = 64,
@@ -546,7 +544,7 @@ static void add_candidate(ThreatSearch *search, int cell, int near, Candidate *o
     if (rules_forbidden(search->board, cell, search->attacker)) return;
     search->mark[cell] = search->stamp;
     const Candidate candidate = {(uint16_t)cell,
-                                 (int16_t)candidate_score(board, cell, search->attacker, near)};
+                                 (int16_t)threat_candidate_score(board, cell, search->attacker, near)};
     int at = (*total)++;
     while (at > 0 && out[at - 1].score < candidate.score) {
         out[at] = out[at - 1];
@@ -555,16 +553,12 @@ static void add_candidate(ThreatSearch *search, int cell, int near, Candidate *o
     out[at] = candidate;
 }
 
-/* Quiet moves that give the threat cell `cell` a new threat (a four-three or a win next move):
- * a stone on one of its lines that raises that line's shape. */
-static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidate *out, int *total) {
-    const Board *board = search->board;
-    const int attacker = search->attacker;
+int threat_makers(const Board *board, int attacker, int cell, int *out) {
     const ShapeTables *tables = board->geometry->shapes;
-    int shapes[4];
+    int shapes[4], count = 0;
     for (int direction = 0; direction < 4; direction++)
         shapes[direction] = shape_of(board, cell, direction, attacker);
-    if (threat_kind(shapes) != THREAT_NONE) return;
+    if (threat_kind(shapes) != THREAT_NONE) return 0;
     for (int direction = 0; direction < 4; direction++) {
         const int before = shapes[direction];
         if (before < SHAPE_OPEN_TWO || shape_is_four((Shape)before)) continue;
@@ -574,10 +568,17 @@ static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidat
             if (!offset || board->cell[maker] != EMPTY) continue;
             shapes[direction] = shape_lookup(tables, key | (uint32_t)attacker << shape_key_shift(offset), attacker);
             if (threat_kind(shapes) != THREAT_NONE && !reaches(board, maker, attacker, SHAPE_FOUR))
-                add_candidate(search, maker, near, out, total);
+                out[count++] = maker;
         }
         shapes[direction] = before;
     }
+    return count;
+}
+
+static void add_threat_makers(ThreatSearch *search, int cell, int near, Candidate *out, int *total) {
+    int makers[THREAT_MAX_MAKERS];
+    const int count = threat_makers(search->board, search->attacker, cell, makers);
+    for (int i = 0; i < count; i++) add_candidate(search, makers[i], near, out, total);
 }
 
 static int gather_candidates(ThreatSearch *search, const uint16_t *list, int count, int threes,

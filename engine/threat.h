@@ -66,6 +66,15 @@ bool threat_spoils_five(const Board *board, int five, int cell, int owner);
 #define THREAT_MAX_BLOCKS (4 * 2 * KEY_SIDE + 1)
 int threat_five_blocks(const Board *board, const int *fives, int count, int owner, int *out);
 
+/* How promising the attacker's quiet move on `cell` looks: the shapes it makes for the attacker,
+ * half those it spoils for the defender, and a little for nearness to `near` (NO_CELL: none). */
+int threat_candidate_score(const Board *board, int cell, int attacker, int near);
+/* The attacker's quiet moves that give the empty `cell`, no threat yet, a threat (a four-three
+ * or a win next move): a stone on one of its lines that raises that line's shape and is not a
+ * four itself. Into out (at most THREAT_MAX_MAKERS); returns the count. */
+#define THREAT_MAX_MAKERS (4 * 2 * (KEY_SIDE - 1))
+int threat_makers(const Board *board, int attacker, int cell, int *out);
+
 /* The principal line of the last win found (cells, attacker first, alternating), for
  * reporting; returns its length (0 after a search that found no win). */
 int threat_last_line(const ThreatSearch *search, int *cells, int max);
