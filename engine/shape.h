@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "coords.h"
 
@@ -188,6 +189,17 @@ static inline CellClass shape_cell_class(const ShapeState *state, int cell, int 
 
 static inline Shape shape_at(const ShapeState *state, int cell, int direction, int color) {
     return (Shape)((state->shape[cell][direction] >> (color == WHITE ? 4 : 0)) & 15);
+}
+
+/* Does any of the four shapes of `color` at `cell` reach `least`? The shapes sit in one nibble
+ * of each of four bytes: adding 16 - least carries into bit 4 of a byte exactly when its nibble
+ * is at least `least`. */
+static inline bool shape_reaches(const ShapeState *state, int cell, int color, int least) {
+    uint32_t packed;
+    memcpy(&packed, state->shape[cell], sizeof packed);
+    if (color == WHITE) packed >>= 4;
+    packed &= 0x0F0F0F0Fu;
+    return ((packed + 0x01010101u * (uint32_t)(16 - least)) & 0x10101010u) != 0;
 }
 
 #endif

@@ -99,15 +99,8 @@ static inline int shape_of(const Board *board, int cell, int direction, int colo
     return (int)shape_at(&board->shapes, cell, direction, color);
 }
 
-/* Does any of the four shapes of `color` at `cell` reach `least`? The four shapes sit in one
- * nibble each of four bytes: adding 16 - least carries into bit 4 of a byte exactly when its
- * nibble is at least `least`. */
 static inline bool reaches(const Board *board, int cell, int color, int least) {
-    uint32_t packed;
-    memcpy(&packed, board->shapes.shape[cell], sizeof packed);
-    if (color == WHITE) packed >>= 4;
-    packed &= 0x0F0F0F0Fu;
-    return ((packed + 0x01010101u * (uint32_t)(16 - least)) & 0x10101010u) != 0;
+    return shape_reaches(&board->shapes, cell, color, least);
 }
 
 
