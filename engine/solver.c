@@ -177,24 +177,8 @@ static inline bool reaches(const Board *board, int cell, int color, int least) {
     return shape_reaches(&board->shapes, cell, color, least);
 }
 
-/* Could a black stone here be a renju foul? (Our own copy of movegen's pre-filter: only cells
- * with an overline, an open four or two strong lines are given to the exact judge.) */
-static bool may_be_foul(const Board *board, int cell) {
-    int strong = 0;
-    bool suspicious = false;
-    for (int direction = 0; direction < 4; direction++) {
-        const Shape shape = shape_of(board, cell, direction, BLACK);
-        if (shape == SHAPE_FIVE) return false;
-        if (shape == SHAPE_OVERLINE || shape == SHAPE_OPEN_FOUR) suspicious = true;
-        if (shape >= SHAPE_OPEN_THREE) strong++;
-    }
-    return suspicious || strong >= 2;
-}
-
 static bool forbidden(Solver *solver, int cell, int color) {
-    Board *board = &solver->board;
-    if (color != BLACK || !(board->rule & RULE_RENJU)) return false;
-    return may_be_foul(board, cell) && rules_foul(board, cell) != FOUL_NONE;
+    return rules_forbidden(&solver->board, cell, color);
 }
 
 /* The cells a search looks at: the stones' box grown by NEAR_LINE (board.h), row by row; every
@@ -266,7 +250,7 @@ static Child make_child(Solver *solver, int cell, int mover, uint32_t proof) {
     Child child = {.cell = (uint16_t)cell, .pn = proof, .dn = 1};
     const int reply = forced_reply(board, cell, mover);
     if (reply == NO_CELL) return child;
-    if (opponent(mover) == BLACK && (board->rule & RULE_RENJU) && may_be_foul(board, reply)) {
+    if (opponent(mover) == BLACK && (board->rule & RULE_RENJU) && rules_may_be_foul(board, reply)) {
         board_make_fast(board, cell);
         const bool lost = rules_foul(board, reply) != FOUL_NONE;
         board_undo_fast(board);
