@@ -98,7 +98,7 @@ void search_clear(Search *search) {
     search->used = false;
 }
 
-void search_stop(Search *search) { atomic_store(&search->stop, 1); }
+void search_stop(Search *search) { search_request_stop(search); }
 
 static void *watchdog_main(void *argument) {
     Watchdog *watchdog = argument;

@@ -12,7 +12,7 @@
 
 #include "board.h"
 #include "movegen.h"
-#include "search.h"
+#include "search_types.h"
 #include "solver.h"
 #include "threat.h"
 #include "tt.h"
@@ -144,5 +144,8 @@ void beside_slice(Search *search, int best, int64_t nodes);
  * thread follows shared_best, and ends when the search stops. */
 bool beside_start_thread(Search *search);
 void beside_finish(Search *search);
+
+/* The think ends now (search.h's search_stop, for the files below the root). */
+static inline void search_request_stop(Search *search) { atomic_store(&search->stop, 1); }
 
 #endif

@@ -90,7 +90,7 @@ static void *solver_main(void *argument) {
     while (!stopped(search)) {
         const int best = atomic_load(&search->shared_best);
         if (!work(search, best, SOLVER_THREAD_SLICE) && atomic_load(&search->solver_win) != NO_CELL) {
-            search_stop(search);    /* a proved win ends the think */
+            search_request_stop(search);    /* a proved win ends the think */
             break;
         }
         if (!search->beside.root_open && search->beside.checked == best && !search->beside.checked_open) {

@@ -82,10 +82,10 @@ static void check_limits(Worker *worker) {
     search_publish_nodes(worker);
     if (worker->id != 0) return;
     const SearchLimits *limits = &search->limits;
-    if (limits->abort && atomic_load_explicit(limits->abort, memory_order_relaxed)) search_stop(search);
-    if (limits->max_nodes && search_total_nodes(search) >= (uint64_t)limits->max_nodes) search_stop(search);
+    if (limits->abort && atomic_load_explicit(limits->abort, memory_order_relaxed)) search_request_stop(search);
+    if (limits->max_nodes && search_total_nodes(search) >= (uint64_t)limits->max_nodes) search_request_stop(search);
     if (!limits->time.unlimited && monotonic_ms() - search->start_ms >= limits->time.hard_ms)
-        search_stop(search);
+        search_request_stop(search);
 }
 
 static void count_node(Worker *worker) {

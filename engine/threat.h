@@ -45,15 +45,10 @@ bool threat_vct(ThreatSearch *search, Board *board, int64_t max_nodes, int *move
  * move), or those and its four-three cells. */
 typedef enum ThreatKinds { THREATS_WINS, THREATS_WINS_AND_FOUR_THREES } ThreatKinds;
 
-/* The one generator of defences, for the threat search's defender and the alpha-beta's move
- * picker (movegen.h): the moves of the side to move that may stop the opponent's threats of
- * `kinds` among `cells` (NULL: every candidate cell, in board order). Its own fours first (board
- * order), then the cells whose stone stops every such threat: the first threat's stops (the
- * cell itself, then the cells of its four-lines), kept where they stop each other one too; a
- * four-three's are played out. Never a cell renju forbids. A superset of the moves that save:
- * a threat that may not hold (renju black's that a white stone could make a foul, caro's that
- * one stone spoils) constrains nothing. Returns how many (at most `max`; -1 when more would
- * not fit); 0 with *threats == 0 when there is no threat. The board is unchanged on return. */
+/* The one generator of defences (the threat search's defender, movegen.h, the solver): the
+ * side to move's own fours, then the cells that stop every opponent threat of `kinds` among
+ * `cells` (NULL: every candidate); never a renju foul; a threat that may not hold constrains
+ * nothing. At most `max` (-1: more); 0 with *threats == 0 when there is no threat. */
 int threat_defences(Board *board, ThreatKinds kinds, const uint16_t *cells, int count, int *out, int max,
                     int *threats);
 

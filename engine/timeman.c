@@ -2,6 +2,19 @@
 
 #include "search_params.h"
 
+/* The time manager's kept rules (docs/experiments.md, Time): no iteration starts past
+ * TIME_SOFT_SHARE of the soft budget (with the search's scaling, search_params.h); the game clock
+ * is shared over the moves the game may still last (an empty cell in 4, 12 to 40), a move never
+ * more than an eighth of it nor TIME_HARD_FACTOR times its share; the manager's learned cost
+ * per move is forgotten by an eighth a move. */
+#define TIME_SOFT_SHARE 0.75
+#define TIME_CELLS_PER_MOVE 4
+#define TIME_MOVES_MIN 12
+#define TIME_MOVES_MAX 40
+#define TIME_CLOCK_CAP 8
+#define TIME_HARD_FACTOR 3.0
+#define TIME_OVERHEAD_DECAY 8
+
 #define UNLIMITED_TIME 2147483647
 /* A manager's cost per move is a few tens of ms (Piskvork under wine: 22-68); a larger fall of
  * time_left than we spent is not overhead but something else (a paused game, a new clock). */

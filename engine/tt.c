@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "table_memory.h"
 
@@ -21,18 +22,31 @@ static uint8_t data_generation(uint64_t data) { return (uint8_t)(data >> 42); }
 static void *fill(void *argument) {
     TranspositionTable *table = argument;
     table_memory_populate(table->entries, (table->mask + 1) * sizeof(TTEntry), &table->cancel_fill);
+    atomic_store(&table->fill_done, true);
     return NULL;
 }
 
+/* The filler runs detached: a brain that exits at END while it runs (or before anyone joined
+ * it) leaves no thread behind to reap; stop_filling waits for its done flag instead. */
 static void start_filling(TranspositionTable *table) {
     atomic_store(&table->cancel_fill, false);
-    table->filling = pthread_create(&table->filler, NULL, fill, table) == 0;
+    atomic_store(&table->fill_done, false);
+    pthread_attr_t attributes;
+    pthread_t filler;
+    table->filling = pthread_attr_init(&attributes) == 0;
+    if (!table->filling) return;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    table->filling = pthread_create(&filler, &attributes, fill, table) == 0;
+    pthread_attr_destroy(&attributes);
 }
 
 static void stop_filling(TranspositionTable *table) {
     if (!table->filling) return;
     atomic_store(&table->cancel_fill, true);
-    pthread_join(table->filler, NULL);
+    while (!atomic_load(&table->fill_done)) {
+        const struct timespec pause = {0, 100000};
+        nanosleep(&pause, NULL);
+    }
     table->filling = false;
 }
 

@@ -32,9 +32,9 @@ typedef struct TranspositionTable {
     size_t mask;        /* entry count - 1 (a power of two) */
     uint8_t generation;
     /* faults a new table's pages in beside the search, so that no think pays for them */
-    pthread_t filler;
-    bool filling;
+    bool filling;               /* a detached filler thread was started and has not been waited for */
     atomic_bool cancel_fill;
+    atomic_bool fill_done;      /* the filler's last act: after it, it touches nothing of ours */
 } TranspositionTable;
 
 /* Size the table to at most `bytes` (rounded down to a power of two, at least 64 KiB); the same
