@@ -21,16 +21,23 @@ static int black_run(const uint8_t *cells, int cell, int step) {
 }
 
 /* Cells (as offsets from `cell`) where one more black stone makes exactly five through `cell`
- * along `step`. */
-static int five_points(const Judge *judge, int cell, int step, int offsets[2 * CONNECT_MAX]) {
-    uint8_t *cells = judge->cells;
+ * along `step`: only the empty cell at either end of the run through `cell` can lengthen it. */
+static int five_points(const Judge *judge, int cell, int step, int offsets[2]) {
+    const uint8_t *cells = judge->cells;
+    int back = 1, forward = 1;
+    while (cells[cell - back * step] == BLACK) back++;
+    while (cells[cell + forward * step] == BLACK) forward++;
+    const int run = back + forward - 1;
     int count = 0;
-    for (int offset = -(judge->connect - 1); offset <= judge->connect - 1; offset++) {
-        const int point = cell + offset * step;
-        if (!offset || cells[point] != EMPTY) continue;
-        cells[point] = BLACK;
-        if (black_run(cells, cell, step) == judge->connect) offsets[count++] = offset;
-        cells[point] = EMPTY;
+    if (cells[cell - back * step] == EMPTY) {
+        int beyond = 0;
+        while (cells[cell - (back + 1 + beyond) * step] == BLACK) beyond++;
+        if (run + 1 + beyond == judge->connect) offsets[count++] = -back;
+    }
+    if (cells[cell + forward * step] == EMPTY) {
+        int beyond = 0;
+        while (cells[cell + (forward + 1 + beyond) * step] == BLACK) beyond++;
+        if (run + 1 + beyond == judge->connect) offsets[count++] = forward;
     }
     return count;
 }
@@ -38,27 +45,32 @@ static int five_points(const Judge *judge, int cell, int step, int offsets[2 * C
 /* Fours through `cell` along `step`: each five point is a four, except that a straight four
  * (_XXXX_) has two five points k cells apart and is one four. */
 static int fours_along(const Judge *judge, int cell, int step) {
-    int offsets[2 * CONNECT_MAX];
+    int offsets[2];
     const int count = five_points(judge, cell, step, offsets);
     if (count == 2 && offsets[1] - offsets[0] == judge->connect) return 1;
     return count;
 }
 
 static bool straight_four_along(const Judge *judge, int cell, int step) {
-    int offsets[2 * CONNECT_MAX];
+    int offsets[2];
     const int count = five_points(judge, cell, step, offsets);
     return count == 2 && offsets[1] - offsets[0] == judge->connect;
 }
 
 static Foul foul_with_stone(Judge *judge, int cell);
 
-/* A real three through `cell`: some empty cell turns it into a straight four through `cell`,
- * and black may legally play that cell. */
+/* A real three through `cell`: an empty cell turns it into a straight four through `cell`,
+ * and black may legally play that cell. Only a cell at either end of the run through `cell`
+ * can: a straight four is a run of connect - 1 with nothing black beyond its ends. */
 static bool real_three_along(Judge *judge, int cell, int step) {
     uint8_t *cells = judge->cells;
-    for (int offset = -(judge->connect - 1); offset <= judge->connect - 1; offset++) {
-        const int point = cell + offset * step;
-        if (!offset || cells[point] != EMPTY) continue;
+    int back = 1, forward = 1;
+    while (cells[cell - back * step] == BLACK) back++;
+    while (cells[cell + forward * step] == BLACK) forward++;
+    const int ends[2] = {-back, forward};
+    for (int i = 0; i < 2; i++) {
+        const int point = cell + ends[i] * step;
+        if (cells[point] != EMPTY) continue;
         cells[point] = BLACK;
         bool three = straight_four_along(judge, cell, step);
         if (three) three = foul_with_stone(judge, point) == FOUL_NONE;
