@@ -212,7 +212,7 @@ static int command_order(int argc, char **argv) {
         if (!order_fit(&in.games, (WeightFamily)family, &options, &tables[family], &r)) {
             const bool has_tables = ORDER_WEIGHTS[family].mine[0] != NULL;
             say(&in, "%s: no positions, %s\n", FAMILY_TEXT[family],
-                options.warm && has_tables ? "the build's tables" : "the cells' values");
+                has_tables ? "the build's tables" : "the cells' values");
             continue;
         }
         say(&in, "%s: %lld positions (%lld held out); held out: cross-entropy %.4f -> %.4f, played move "

@@ -157,12 +157,12 @@ static void start_logits(Logits *logits, WeightFamily family, const OrderOptions
         }
 }
 
-/* Where there is nothing to fit, the starting point as the engine reads it: the build's own
- * tables (-warm, where it has them), or the cells' values, the order before any fit. */
-static void start_tables(WeightFamily family, const OrderOptions *options, OrderTables *tables) {
+/* Where there is nothing to fit (a family left out of the round), the order the engine reads
+ * now: the build's own tables where it has them, else the cells' values. */
+static void start_tables(WeightFamily family, OrderTables *tables) {
     const EvalWeights *weights = &WEIGHTS[family];
     const OrderWeights *order = &ORDER_WEIGHTS[family];
-    const bool warm = options->warm && order->mine[0];
+    const bool warm = order->mine[0] != NULL;
     for (int side = 0; side < 2; side++)
         for (int combo = 0; combo < COMBO_COUNT; combo++) {
             tables->mine[side][combo] = warm ? order->mine[side][combo] : weights->cell[side][combo];
@@ -207,7 +207,7 @@ bool order_fit(const GameList *games, WeightFamily family, const OrderOptions *o
             }
         fitted = true;
     }
-    if (!fitted) start_tables(family, options, tables);
+    if (!fitted) start_tables(family, tables);
     free(logits);
     free(set.samples);
     free(set.combos);
