@@ -49,7 +49,6 @@ TUNE_FAMILIES=freestyle tune 3; status=$?
 TUNE_FAMILIES=freestyle TUNE_NODES=1400 order 3
 check "games made with other settings are played again" grep -q '^tune: 12 freestyle games in' "$work/3-order.log"
 check "a family left out keeps the build's order" grep -q "^ \* renju: no positions, the build's tables" "$work/3/order_weights.c"
-check "a family without one keeps the cells' values" grep -q "^ \* caro: no positions, the cells' values" "$work/3/order_weights.c"
 check "a freestyle-only round runs" [ "$status" -eq 0 ]
 check "it plays only freestyle" test -f "$work/3/freestyle.pgn" -a ! -e "$work/3/renju.pgn" -a ! -e "$work/3/caro.pgn"
 check "its header names the family" grep -q "TUNE_FAMILIES='freestyle' TUNE_GAMES=12" "$work/3/weights.c"

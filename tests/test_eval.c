@@ -127,7 +127,17 @@ static void test_renju_forbidden_block_wins(void) {
         const int mask = eval_threat_mask(&original);
         CHECKF(class == (renju ? CLASS_OPEN_FOUR : CLASS_FOUR), "renju %d: class %d", renju, class);
         CHECKF(has(mask, THREAT_MY_OPEN_FOUR) == renju, "renju %d: threat mask %#x", renju, mask);
-        if (renju) CHECKF(eval_position(&original) > 0, "white to move, winning: %d", (int)eval_position(&original));
+        if (!renju) continue;
+        /* the same stones, but black's 9,9 moved away: 7,7 is legal and the four an ordinary one */
+        const int32_t winning = eval_position(&original);
+        board_init(&original, geometry_get(15, 15, 5, RULE_RENJU));
+        board_pass(&original);
+        stones(&original, 2, 7, 1, 0, "XOOO");
+        stones(&original, 7, 5, 0, 1, "XX");
+        stones(&original, 8, 8, 1, 1, "X");
+        stones(&original, 13, 13, 1, 1, "X");
+        const int32_t ordinary = eval_position(&original);
+        CHECKF(winning > ordinary, "white to move: %d with the block forbidden, %d without", (int)winning, (int)ordinary);
     }
 }
 

@@ -270,13 +270,20 @@ static void test_order_learns_planted_order(void) {
            report.first_before, report.first_after);
     CHECKF(report.loss_after < report.loss_before, "cross-entropy %.3f -> %.3f", report.loss_before, report.loss_after);
     CHECK(!memcmp(tables.mine[0], tables.mine[1], sizeof tables.mine[0]));   /* colours share */
-    /* no renju games: the tables are the starting point, the cells' values (white's for black's
-     * opponent) */
-    CHECK(!order_fit(&games, FAMILY_RENJU, &options, &tables, &report));
-    const EvalWeights *renju = &WEIGHTS[FAMILY_RENJU];
-    CHECK(!memcmp(tables.mine[0], renju->cell[0], sizeof tables.mine[0]) &&
-          !memcmp(tables.theirs[0], renju->cell[1], sizeof tables.theirs[0]) &&
-          !memcmp(tables.mine[1], renju->cell[1], sizeof tables.mine[1]));
+    /* no renju or caro games: each keeps the build's order, or the cells' values (the other
+     * colour's for the opponent's part) where the build has none */
+    for (int family = FAMILY_RENJU; family <= FAMILY_CARO; family++) {
+        CHECK(!order_fit(&games, (WeightFamily)family, &options, &tables, &report));
+        const OrderWeights *built = &ORDER_WEIGHTS[family];
+        const EvalWeights *cells = &WEIGHTS[family];
+        for (int side = 0; side < 2; side++) {
+            const int16_t *mine = built->mine[0] ? built->mine[side] : cells->cell[side];
+            const int16_t *theirs = built->mine[0] ? built->theirs[side] : cells->cell[1 - side];
+            CHECKF(!memcmp(tables.mine[side], mine, sizeof tables.mine[side]) &&
+                       !memcmp(tables.theirs[side], theirs, sizeof tables.theirs[side]),
+                   "family %d, side %d", family, side);
+        }
+    }
     /* -warm without an epoch: the build's own tables, where it has them */
     options.warm = true;
     options.epochs = 0;
