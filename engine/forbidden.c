@@ -311,6 +311,10 @@ static void judge_white(Pass *pass, int cell) {
 
 /* ---- the incremental state ------------------------------------------------------------------- */
 
+/* A verdict reads the cell's lines and, for a double three, those of every cell the recursion
+ * judges (its reach). After a stone comes or goes: the cells on its lines, and the watched cells
+ * whose reach lies within KEY_SIDE of it; the shapes' pre-filter settles most without the judge. */
+
 void forbidden_clear(FoulState *state) {
     pthread_once(&combos.once, combos_build);
     state->watch_count = 0;

@@ -1,18 +1,7 @@
-/* forbidden: renju's forbidden points for black, judged exactly and kept in make/undo.
- *
- * Under renju black may not make an overline, a double four or a double three, where a three
- * counts only if a legal black move makes it a straight four (the judge asks recursively). The
- * board keeps the verdicts in the shapes' classes (shape.h): black's class on a forbidden cell
- * is CLASS_FORBIDDEN (combination COMBO_FORBIDDEN), and where white's stone would make a four
- * whose one block is forbidden to black, white's class is an open four's (it wins next move),
- * its combination that of the four as an open four. With renju's tables refitted to these
- * classes: +66.8 +/- 49.2 Elo at 40 000 nodes (without white's upgrade +3.5; docs/experiments.md).
- *
- * A verdict reads the lines through the judged cell (KEY_SIDE each way) and, for a double three,
- * the lines of every cell the recursion judges: its reach, a box around those cells. After a
- * stone comes or goes, the cells on its lines are judged again, and every cell whose reach lies
- * within KEY_SIDE of the stone (the watched ones: a recursion, or white's four and its block);
- * the shapes' pre-filter settles most cells without the judge. */
+/* forbidden: renju's forbidden points for black (overline, double four, double three with the
+ * recursive check), judged exactly and kept in make/undo in the shapes' classes (shape.h):
+ * black's forbidden cell is CLASS_FORBIDDEN; white's four whose one block is forbidden to black
+ * is an open four (+66.8 +/- 49.2 Elo with renju's tables refitted; docs/experiments.md). */
 #ifndef WUZI_FORBIDDEN_H
 #define WUZI_FORBIDDEN_H
 

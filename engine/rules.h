@@ -28,13 +28,6 @@ bool rules_would_win(Board *board, int cell, int color);
  * for a move that makes exactly five), asked of the judge (forbidden.h). The board is unchanged
  * on return. */
 Foul rules_foul(Board *board, int cell);
-/* Could a black stone on the empty `cell` be a renju foul? Read from the shapes (never false
- * for a foul): only then need the exact, recursive judge be asked. */
-static inline bool rules_may_be_foul(const Board *board, int cell) {
-    uint8_t shapes[4];
-    for (int d = 0; d < 4; d++) shapes[d] = (uint8_t)shape_at(&board->shapes, cell, d, BLACK);
-    return forbidden_may_be(shapes);
-}
 /* Renju and black and a foul: `color` may not play on the empty `cell` (the board keeps the
  * verdicts in black's classes: forbidden.h). */
 static inline bool rules_forbidden(const Board *board, int cell, int color) {
