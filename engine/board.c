@@ -158,10 +158,16 @@ static int set_cell(Board *board, int cell, int color) {
 
 static bool renju(const Board *board) { return (board->rule & RULE_RENJU) != 0; }
 
+static void fouls_update(Board *board, int cell, bool logged) {
+    if (!renju(board)) return;
+    const FoulBoard view = board_fouls(board);
+    forbidden_update(&view, cell, logged);
+}
+
 static void set_stone(Board *board, int cell, int color) {
     const int old = set_cell(board, cell, color);
     shape_update(&board->shapes, board->geometry->shapes, board->cell, cell, old, color);
-    if (renju(board)) forbidden_update(board, cell, false);
+    fouls_update(board, cell, false);
 }
 
 /* `logged`: the shapes' changes are logged for a fast undo (the search's make and undo, which
@@ -173,7 +179,7 @@ static void push_stone(Board *board, int cell, int color, bool logged) {
         set_cell(board, cell, color);
         const int start = shape_place_logged(&board->shapes, board->geometry->shapes, board->cell, cell, color);
         board->shape_log_start[board->move_count] = (int16_t)start;
-        if (renju(board)) forbidden_update(board, cell, start >= 0);
+        fouls_update(board, cell, start >= 0);
     } else {
         set_stone(board, cell, color);
         board->shape_log_start[board->move_count] = -1;
@@ -189,7 +195,10 @@ static void pop_stone(Board *board) {
     if (log_start >= 0) {
         const int color = set_cell(board, cell, EMPTY);
         shape_remove_logged(&board->shapes, cell, color, log_start);
-        if (renju(board)) forbidden_undo_logged(board, cell);
+        if (renju(board)) {
+            const FoulBoard view = board_fouls(board);
+            forbidden_undo_logged(&view, cell);
+        }
     } else {
         set_stone(board, cell, EMPTY);
     }

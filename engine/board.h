@@ -53,6 +53,12 @@ struct Board {
     FoulState fouls;            /* forbidden.h: what renju's verdicts depend on (renju only) */
 };
 
+/* The board as renju's verdicts see it (forbidden.h). */
+static inline FoulBoard board_fouls(Board *board) {
+    return (FoulBoard){board->cell, &board->shapes, board->geometry->shapes, &board->fouls,
+                       board->width, board->height, board->connect};
+}
+
 /* Geometry for a w×h board with win length k under `rule`; NULL if the size is unsupported
  * (each side from k to BOARD_MAX, k from CONNECT_MIN to CONNECT_MAX). Geometries are cached:
  * the same arguments give the same pointer, valid until the process ends. Thread-safe. */

@@ -3,7 +3,6 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "board.h"
 
 /* ---- the judge ------------------------------------------------------------------------------- */
 
@@ -158,7 +157,7 @@ static void combos_build(void) {
 enum { HEADER_SAVED = 1, HEADER_OVERFLOW = 2, HEADER_RECOMPUTE = 4 };
 
 typedef struct Pass {
-    Board *board;
+    const FoulBoard *board;
     bool logged, saved, recompute;
     int saved_count;
     bool saved_overflow;
@@ -168,7 +167,7 @@ typedef struct Pass {
  * when it fits beside the headers of the moves that may still come. */
 static void save_list(Pass *pass) {
     if (!pass->logged || pass->saved || pass->recompute) return;
-    FoulState *state = &pass->board->fouls;
+    FoulState *state = pass->board->state;
     if (state->log_length + state->watch_count + 1 + SHAPE_TOTALS_LOG_SIZE > FOUL_LOG_SIZE) {
         pass->recompute = true;
         return;
@@ -197,9 +196,9 @@ static void reach_add(FoulReach *reach, int cell) {
     if (y > reach->y1) reach->y1 = (int8_t)y;
 }
 
-static void shapes_of_cell(const Board *board, int cell, int color, uint8_t shapes[4]) {
+static void shapes_of_cell(const FoulBoard *board, int cell, int color, uint8_t shapes[4]) {
     const int shift = color == WHITE ? 4 : 0;
-    for (int d = 0; d < 4; d++) shapes[d] = (uint8_t)((board->shapes.shape[cell][d] >> shift) & 15);
+    for (int d = 0; d < 4; d++) shapes[d] = (uint8_t)((board->shapes->shape[cell][d] >> shift) & 15);
 }
 
 /* The combination and class `color`'s shapes give the cell, less `raised` (a direction, or -1)
@@ -211,7 +210,7 @@ static int combo_from_shapes(const uint8_t shapes[4], int raised, CellClass *cel
 }
 
 /* The judge with a reach: the box of the cells it read, grown into `reach`. */
-static Foul judge_reach(Board *board, int cell, FoulReach *reach) {
+static Foul judge_reach(const FoulBoard *board, int cell, FoulReach *reach) {
     int centres[MAX_CENTRES], count;
     const Foul foul = forbidden_judge(board->cell, board->connect, cell, centres, MAX_CENTRES, &count);
     if (count > MAX_CENTRES) {
@@ -224,7 +223,7 @@ static Foul judge_reach(Board *board, int cell, FoulReach *reach) {
 }
 
 static void watch(Pass *pass, int cell, bool white, FoulReach reach) {
-    FoulState *state = &pass->board->fouls;
+    FoulState *state = pass->board->state;
     save_list(pass);
     if (state->watch_count == FOUL_WATCH_MAX) {
         state->overflow = true;
@@ -235,9 +234,9 @@ static void watch(Pass *pass, int cell, bool white, FoulReach reach) {
 
 /* Black's verdict on the empty `cell`. */
 static void judge_black(Pass *pass, int cell) {
-    Board *board = pass->board;
+    const FoulBoard *board = pass->board;
     const bool logged = pass->logged;
-    const uint16_t stored = board->shapes.combo[cell][0];
+    const uint16_t stored = board->shapes->combo[cell][0];
     if (!(combos.flags[stored] & COMBO_SUSPECT)) return;    /* the shapes' own combination: legal */
     uint8_t shapes[4];
     shapes_of_cell(board, cell, BLACK, shapes);
@@ -245,16 +244,16 @@ static void judge_black(Pass *pass, int cell) {
     const int raw = combo_from_shapes(shapes, -1, &raw_class);
     FoulReach reach = reach_of(cell);
     const bool foul = forbidden_may_be(shapes) && judge_reach(board, cell, &reach) != FOUL_NONE;
-    if (foul) shape_override(&board->shapes, cell, BLACK, COMBO_FORBIDDEN, CLASS_FORBIDDEN, logged);
-    else shape_override(&board->shapes, cell, BLACK, raw, raw_class, logged);
+    if (foul) shape_override(board->shapes, cell, BLACK, COMBO_FORBIDDEN, CLASS_FORBIDDEN, logged);
+    else shape_override(board->shapes, cell, BLACK, raw, raw_class, logged);
     if (reach.x0 != reach.x1 || reach.y0 != reach.y1) watch(pass, cell, false, reach);
 }
 
 /* Where one more white stone makes five through white's stone on `cell` along `direction` (the
  * cell's key says so, with that stone added): NO_CELL if nowhere. */
-static int five_point(const Board *board, int cell, int direction) {
-    const ShapeTables *tables = board->geometry->shapes;
-    const uint32_t key = board->shapes.key[cell][direction];
+static int five_point(const FoulBoard *board, int cell, int direction) {
+    const ShapeTables *tables = board->tables;
+    const uint32_t key = board->shapes->key[cell][direction];
     for (int offset = 1 - KEY_SIDE; offset < KEY_SIDE; offset++) {
         const int point = cell + offset * DIRECTION[direction];
         if (!offset || board->cell[point] != EMPTY) continue;
@@ -278,7 +277,7 @@ static int single_four(const uint8_t shapes[4]) {
 
 /* Is the empty `block` forbidden to black once white's stone stands on `cell`? The reach of
  * the verdict grows into `reach`. */
-static bool block_forbidden(Board *board, int cell, int block, FoulReach *reach) {
+static bool block_forbidden(const FoulBoard *board, int cell, int block, FoulReach *reach) {
     uint8_t shapes[4];
     shapes_of_cell(board, block, BLACK, shapes);
     /* white's stone only lowers black's shapes at the block: the pre-filter before it holds */
@@ -291,8 +290,8 @@ static bool block_forbidden(Board *board, int cell, int block, FoulReach *reach)
 
 /* White's verdict on the empty `cell`: does its four win through a forbidden block? */
 static void judge_white(Pass *pass, int cell) {
-    Board *board = pass->board;
-    if (!(combos.flags[board->shapes.combo[cell][1]] & COMBO_HAS_FOUR)) return;
+    const FoulBoard *board = pass->board;
+    if (!(combos.flags[board->shapes->combo[cell][1]] & COMBO_HAS_FOUR)) return;
     uint8_t shapes[4];
     shapes_of_cell(board, cell, WHITE, shapes);
     const int direction = single_four(shapes);
@@ -306,7 +305,7 @@ static void judge_white(Pass *pass, int cell) {
     }
     CellClass cell_class;
     const int combo = combo_from_shapes(shapes, wins ? direction : -1, &cell_class);
-    shape_override(&board->shapes, cell, WHITE, combo, cell_class, pass->logged);
+    shape_override(board->shapes, cell, WHITE, combo, cell_class, pass->logged);
 }
 
 /* ---- the incremental state ------------------------------------------------------------------- */
@@ -326,7 +325,7 @@ void forbidden_forget_log(FoulState *state) { state->log_length = 0; }
 
 static void push_header(Pass *pass) {
     if (!pass->logged) return;
-    FoulState *state = &pass->board->fouls;
+    FoulState *state = pass->board->state;
     const uint8_t flags = (uint8_t)((pass->saved ? HEADER_SAVED : 0) | (pass->saved_overflow ? HEADER_OVERFLOW : 0) |
                                     (pass->recompute ? HEADER_RECOMPUTE : 0));
     state->log[state->log_length++] = (FoulWatch){(uint16_t)pass->saved_count, flags, 0, {0, 0, 0, 0}};
@@ -339,12 +338,13 @@ static void judge_cell(Pass *pass, int cell) {
 
 /* Every empty cell again (the list had overflowed). */
 static void judge_all(Pass *pass) {
-    Board *board = pass->board;
+    const FoulBoard *board = pass->board;
     save_list(pass);
-    board->fouls.watch_count = 0;
-    board->fouls.overflow = false;
-    FOR_EACH_CELL(board, cell)
-        if (board->cell[cell] == EMPTY) judge_cell(pass, cell);
+    board->state->watch_count = 0;
+    board->state->overflow = false;
+    for (int y = 0; y < board->height; y++)
+        for (int x = 0; x < board->width; x++)
+            if (board->cell[cell_at(x, y)] == EMPTY) judge_cell(pass, cell_at(x, y));
 }
 
 /* Is `other` on `cell`'s lines within KEY_SIDE (or the cell itself)? */
@@ -360,8 +360,8 @@ static bool within_reach(const FoulReach *reach, int x, int y) {
 }
 
 static void pass_run(Pass *pass, int stone) {
-    Board *board = pass->board;
-    FoulState *state = &board->fouls;
+    const FoulBoard *board = pass->board;
+    FoulState *state = board->state;
     if (state->overflow) {
         judge_all(pass);
         return;
@@ -396,14 +396,14 @@ static void pass_run(Pass *pass, int stone) {
     }
 }
 
-void forbidden_update(Board *board, int stone, bool logged) {
+void forbidden_update(const FoulBoard *board, int stone, bool logged) {
     Pass pass = {board, logged, false, false, 0, false};
     pass_run(&pass, stone);
     push_header(&pass);
 }
 
-void forbidden_undo_logged(Board *board, int stone) {
-    FoulState *state = &board->fouls;
+void forbidden_undo_logged(const FoulBoard *board, int stone) {
+    FoulState *state = board->state;
     const FoulWatch header = state->log[--state->log_length];
     if (header.white & HEADER_RECOMPUTE) {
         Pass pass = {board, false, false, false, 0, false};
@@ -429,7 +429,7 @@ static int add_stop(int *out, int count, int max, int cell) {
     return count < max ? (out[count] = cell, count + 1) : -1;
 }
 
-int forbidden_block_stops(Board *board, int cell, int *out, int max) {
+int forbidden_block_stops(const FoulBoard *board, int cell, int *out, int max) {
     uint8_t shapes[4];
     shapes_of_cell(board, cell, WHITE, shapes);
     const int direction = single_four(shapes);
@@ -465,8 +465,8 @@ int forbidden_block_stops(Board *board, int cell, int *out, int max) {
 
 /* White's five points through its stone on `cell`, read off the stones (the shapes may not know
  * a stone just put in); up to 2 are stored, the count returned. */
-static int white_fives_through(const Board *board, int cell, int fives[2]) {
-    uint8_t *cells = (uint8_t *)board->cell;
+static int white_fives_through(const FoulBoard *board, int cell, int fives[2]) {
+    uint8_t *cells = board->cell;
     int count = 0;
     for (int direction = 0; direction < 4; direction++) {
         const int step = DIRECTION[direction];
@@ -487,7 +487,7 @@ static int white_fives_through(const Board *board, int cell, int fives[2]) {
     return count;
 }
 
-bool forbidden_block_after(Board *board, int white_cell, int black_cell) {
+bool forbidden_block_after(const FoulBoard *board, int white_cell, int black_cell) {
     if (black_cell != NO_CELL) board->cell[black_cell] = BLACK;
     board->cell[white_cell] = WHITE;
     int fives[2];

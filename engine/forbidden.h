@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "coords.h"
+#include "shape.h"
 
 typedef enum Foul { FOUL_NONE, FOUL_OVERLINE, FOUL_DOUBLE_FOUR, FOUL_DOUBLE_THREE } Foul;
 
@@ -36,6 +37,16 @@ typedef struct FoulState {
     FoulWatch log[FOUL_LOG_SIZE];
 } FoulState;
 
+/* What the verdicts read and change of a board (board_fouls in board.h gives it): its cells,
+ * shapes and watch list; the cells are changed while a verdict runs and restored. */
+typedef struct FoulBoard {
+    uint8_t *cell;
+    ShapeState *shapes;
+    const ShapeTables *tables;
+    FoulState *state;
+    int width, height, connect;
+} FoulBoard;
+
 /* The judge, on a cell array with its WALL border: the foul a black stone on the empty `cell`
  * commits for win length `connect` (FOUL_NONE for a five). The cells are changed while it
  * runs and restored. `centres` (may be NULL) gets the cells whose lines it read, up to `max`;
@@ -51,9 +62,9 @@ void forbidden_clear(FoulState *state);
 /* A stone came to or left `stone` (the shapes already follow it): judge again what it can
  * change. `logged`: inside the search's logged move (board_make_fast), undone by
  * forbidden_undo_logged. Renju boards only. */
-void forbidden_update(Board *board, int stone, bool logged);
+void forbidden_update(const FoulBoard *board, int stone, bool logged);
 /* Take back a logged move's changes; the shapes' log has put back the classes already. */
-void forbidden_undo_logged(Board *board, int stone);
+void forbidden_undo_logged(const FoulBoard *board, int stone);
 /* The logged moves are forgotten (a stone left out of order). */
 void forbidden_forget_log(FoulState *state);
 
@@ -61,10 +72,10 @@ void forbidden_forget_log(FoulState *state);
  * where black's stone may still stop it — the cell itself, and every cell whose stone makes the
  * block legal again (on the lines the block's judge reads) — into `out` (at most `max`).
  * Returns their count; 0 when it is not such a four, or it cannot tell (too many lines read). */
-int forbidden_block_stops(Board *board, int cell, int *out, int max);
+int forbidden_block_stops(const FoulBoard *board, int cell, int *out, int max);
 
 /* With black's stone on the empty `black_cell` (NO_CELL: none), would white's stone on the
  * empty `white_cell` make one four, and its block be forbidden to black? Read off the stones. */
-bool forbidden_block_after(Board *board, int white_cell, int black_cell);
+bool forbidden_block_after(const FoulBoard *board, int white_cell, int black_cell);
 
 #endif

@@ -267,6 +267,7 @@ int threat_five_blocks(const Board *board, const int *fives, int count, int owne
 static int defences_of(Board *board, int attacker, int threat, int *out) {
     const int defender = opponent(attacker);
     const bool white_renju = attacker == WHITE && (board->rule & RULE_RENJU);
+    const FoulBoard view = board_fouls(board);
     const ShapeTables *tables = board->geometry->shapes;
     int open_fours = 0, fours = 0;
     for (int direction = 0; direction < 4; direction++) {
@@ -288,7 +289,7 @@ static int defences_of(Board *board, int attacker, int threat, int *out) {
             const int fours_left = fours - 1 + shape_is_four((Shape)after);
             if (open_left || fours_left >= 2) continue;
             /* renju: the four left may win still, through a block forbidden to black */
-            if (fours_left == 1 && white_renju && forbidden_block_after(board, threat, cell)) continue;
+            if (fours_left == 1 && white_renju && forbidden_block_after(&view, threat, cell)) continue;
             out[count++] = cell;
         }
     }
@@ -313,7 +314,8 @@ static bool shapes_win(const Board *board, int cell, int attacker) {
  * double four, or white's four whose block is forbidden to black). */
 static int win_stops(Board *board, int attacker, int threat, int *out) {
     if (shapes_win(board, threat, attacker)) return defences_of(board, attacker, threat, out);
-    return forbidden_block_stops(board, threat, out, MAX_STOPS);
+    const FoulBoard view = board_fouls(board);
+    return forbidden_block_stops(&view, threat, out, MAX_STOPS);
 }
 
 static int add_unique(int *cells, int count, int cell) {
