@@ -57,6 +57,9 @@ check "renju keeps the build's weights" grep -q '^ \* renju: no positions, the s
 TUNE_FAMILIES=freestyle TUNE_EXTRA="$work/3/freestyle.pgn" tune 6
 check "TUNE_EXTRA's games are fitted" grep -q '^ \* 24 games' "$work/6/weights.c"
 check "the header names TUNE_EXTRA" grep -q "TUNE_EXTRA='$work/3/freestyle.pgn'" "$work/6/weights.c"
+TUNE_FAMILIES=freestyle TUNE_EXTRA="$work/3/freestyle.pgn" order 6
+check "make order fits TUNE_EXTRA's games too" grep -q '^ \* 24 games' "$work/6/order_weights.c"
+check "make order's header names TUNE_EXTRA" grep -q "TUNE_EXTRA='$work/3/freestyle.pgn'" "$work/6/order_weights.c"
 TUNE_FAMILIES=gomoku tune 4; status=$?
 check "an unknown family is an error" [ "$status" -eq 2 ]
 TUNE_FAMILIES="freestyle gomoku" tune 5; status=$?

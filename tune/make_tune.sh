@@ -18,12 +18,7 @@ iterations=${TUNE_ITERATIONS:-8000}
 tuner=${TUNE_TUNER:-./wuzi-tune}
 
 round_play
-# TUNE_EXTRA is named as given: more data than the round's own games.
-case $extra in
-"") extra_note="" ;;
-*) extra_note=" TUNE_EXTRA='$extra'" ;;
-esac
-note=$(round_note "make tune" tune/make_tune.sh "$extra_note")
+note=$(round_note "make tune" tune/make_tune.sh "$(extra_note "$extra")")
 # shellcheck disable=SC2086  # the records and TUNE_EXTRA are lists of files
 "$tuner" fit -warm -o "$out" -iterations "$iterations" -note "$note" $records $extra
 echo "tune: $out written after $(($(date +%s) - started)) s; rebuild with make"

@@ -87,6 +87,11 @@ round_commit() {
     echo "$commit"
 }
 
+# extra_note FILES: TUNE_EXTRA as the header names it (more data than the round's own games).
+extra_note() {
+    [ -z "$1" ] || echo " TUNE_EXTRA='$1'"
+}
+
 # round_note COMMAND SCRIPT: the header line that names the command, its settings and the
 # build that played the games. TUNE_FAMILIES is named only when not all three.
 round_note() {
