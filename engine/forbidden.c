@@ -56,7 +56,7 @@ static bool straight_four_along(const Judge *judge, int cell, int step) {
     return count == 2 && offsets[1] - offsets[0] == judge->connect;
 }
 
-static Foul foul_with_stone(Judge *judge, int cell);
+static Foul foul_with_stone(Judge *judge, int cell, unsigned lines);
 
 /* A real three through `cell`: an empty cell turns it into a straight four through `cell`,
  * and black may legally play that cell. Only a cell at either end of the run through `cell`
@@ -72,15 +72,16 @@ static bool real_three_along(Judge *judge, int cell, int step) {
         if (cells[point] != EMPTY) continue;
         cells[point] = BLACK;
         bool three = straight_four_along(judge, cell, step);
-        if (three) three = foul_with_stone(judge, point) == FOUL_NONE;
+        if (three) three = foul_with_stone(judge, point, 15) == FOUL_NONE;
         cells[point] = EMPTY;
         if (three) return true;
     }
     return false;
 }
 
-/* Black's stone is on `cell`: what it reads are the cell's lines. */
-static Foul foul_with_stone(Judge *judge, int cell) {
+/* Black's stone is on `cell`: what it reads are the cell's lines; a four or a three only along
+ * `lines` (a bit per direction: where the cell's shapes say one may be). */
+static Foul foul_with_stone(Judge *judge, int cell, unsigned lines) {
     if (judge->centres && judge->count < judge->max) judge->centres[judge->count] = cell;
     judge->count++;
     const uint8_t *cells = judge->cells;
@@ -95,36 +96,50 @@ static Foul foul_with_stone(Judge *judge, int cell) {
     int fours = 0, threes = 0;
     bool has_four[4];
     for (int direction = 0; direction < 4; direction++) {
-        const int here = fours_along(judge, cell, DIRECTION[direction]);
+        const int here = lines >> direction & 1 ? fours_along(judge, cell, DIRECTION[direction]) : 0;
         has_four[direction] = here > 0;
         fours += here;
     }
     if (fours >= 2) return FOUL_DOUBLE_FOUR;
     for (int direction = 0; direction < 4; direction++) {
-        if (has_four[direction]) continue;
+        if (has_four[direction] || !(lines >> direction & 1)) continue;
         if (real_three_along(judge, cell, DIRECTION[direction]) && ++threes >= 2) return FOUL_DOUBLE_THREE;
     }
     return FOUL_NONE;
 }
 
-Foul forbidden_judge(uint8_t *cells, int connect, int cell, int *centres, int max, int *count) {
+static Foul judge_lines(uint8_t *cells, int connect, int cell, unsigned lines, int *centres, int max, int *count) {
     Judge judge = {cells, connect, centres, max, 0};
     cells[cell] = BLACK;
-    const Foul foul = foul_with_stone(&judge, cell);
+    const Foul foul = foul_with_stone(&judge, cell, lines);
     cells[cell] = EMPTY;
     if (count) *count = judge.count;
     return foul;
 }
 
+Foul forbidden_judge(uint8_t *cells, int connect, int cell, int *centres, int max, int *count) {
+    return judge_lines(cells, connect, cell, 15, centres, max, count);
+}
+
+/* The lines where black's shapes at a cell (shape.h) allow a four or a three. */
+static unsigned four_or_three_lines(const uint8_t shapes[4]) {
+    unsigned lines = 0;
+    for (int d = 0; d < 4; d++) lines |= (unsigned)(shapes[d] >= SHAPE_OPEN_THREE) << d;
+    return lines;
+}
+
+/* A foul needs an overline, two fours (an open four's line may hold both) or two threes: one
+ * four and one three (black's four-three) never is. */
 bool forbidden_may_be(const uint8_t shapes[4]) {
-    int strong = 0;
+    int fours = 0, threes = 0;
     bool suspicious = false;
     for (int d = 0; d < 4; d++) {
         if (shapes[d] == SHAPE_FIVE) return false; /* a five wins, whatever else it makes */
         if (shapes[d] == SHAPE_OVERLINE || shapes[d] == SHAPE_OPEN_FOUR) suspicious = true;
-        if (shapes[d] >= SHAPE_OPEN_THREE) strong++;
+        fours += shapes[d] == SHAPE_FOUR;
+        threes += shapes[d] == SHAPE_OPEN_THREE || shapes[d] == SHAPE_OPEN_THREE_X2;
     }
-    return suspicious || strong >= 2;
+    return suspicious || fours >= 2 || threes >= 2;
 }
 
 /* ---- what a combination says before any judging ---------------------------------------------- */
@@ -209,10 +224,12 @@ static int combo_from_shapes(const uint8_t shapes[4], int raised, CellClass *cel
     return shape_combo_of(four, cell_class);
 }
 
-/* The judge with a reach: the box of the cells it read, grown into `reach`. */
-static Foul judge_reach(const FoulBoard *board, int cell, FoulReach *reach) {
+/* The judge with a reach: the box of the cells it read, grown into `reach`. `shapes`: black's at
+ * the cell, or more (a stone of white's since only takes fours and threes away). */
+static Foul judge_reach(const FoulBoard *board, int cell, const uint8_t shapes[4], FoulReach *reach) {
     int centres[MAX_CENTRES], count;
-    const Foul foul = forbidden_judge(board->cell, board->connect, cell, centres, MAX_CENTRES, &count);
+    const Foul foul = judge_lines(board->cell, board->connect, cell, four_or_three_lines(shapes), centres,
+                                  MAX_CENTRES, &count);
     if (count > MAX_CENTRES) {
         /* so many cells read that their box is unknown: the whole board */
         *reach = (FoulReach){0, 0, (int8_t)(board->width - 1), (int8_t)(board->height - 1)};
@@ -243,7 +260,7 @@ static void judge_black(Pass *pass, int cell) {
     CellClass raw_class;
     const int raw = combo_from_shapes(shapes, -1, &raw_class);
     FoulReach reach = reach_of(cell);
-    const bool foul = forbidden_may_be(shapes) && judge_reach(board, cell, &reach) != FOUL_NONE;
+    const bool foul = forbidden_may_be(shapes) && judge_reach(board, cell, shapes, &reach) != FOUL_NONE;
     if (foul) shape_override(board->shapes, cell, BLACK, COMBO_FORBIDDEN, CLASS_FORBIDDEN, logged);
     else shape_override(board->shapes, cell, BLACK, raw, raw_class, logged);
     if (reach.x0 != reach.x1 || reach.y0 != reach.y1) watch(pass, cell, false, reach);
@@ -283,7 +300,7 @@ static bool block_forbidden(const FoulBoard *board, int cell, int block, FoulRea
     /* white's stone only lowers black's shapes at the block: the pre-filter before it holds */
     if (!forbidden_may_be(shapes)) return false;
     board->cell[cell] = WHITE;
-    const bool foul = judge_reach(board, block, reach) != FOUL_NONE;
+    const bool foul = judge_reach(board, block, shapes, reach) != FOUL_NONE;
     board->cell[cell] = EMPTY;
     return foul;
 }
@@ -331,9 +348,11 @@ static void push_header(Pass *pass) {
     state->log[state->log_length++] = (FoulWatch){(uint16_t)pass->saved_count, flags, 0, {0, 0, 0, 0}};
 }
 
-static void judge_cell(Pass *pass, int cell) {
-    judge_black(pass, cell);
-    judge_white(pass, cell);
+/* Most cells need neither verdict: their combinations say so, read here before any call. */
+static inline void judge_cell(Pass *pass, int cell) {
+    const uint16_t *combo = pass->board->shapes->combo[cell];
+    if (combos.flags[combo[0]] & COMBO_SUSPECT) judge_black(pass, cell);
+    if (combos.flags[combo[1]] & COMBO_HAS_FOUR) judge_white(pass, cell);
 }
 
 /* Every empty cell again (the list had overflowed). */
