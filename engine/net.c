@@ -149,7 +149,7 @@ static inline int32_t shift_down(int32_t value, int shift) {
     return value >= 0 ? value >> shift : -((-value) >> shift);
 }
 
-int32_t net_head_score(const NetWeights *weights, const int32_t pool[2][NET_C], int to_move) {
+int32_t net_head_score(const NetWeights *weights, const int32_t (*pool)[NET_C], int to_move) {
     const NetHead *head = weights->head[to_move - 1];
     int16_t input[NET_INPUTS];
     for (int view = 0; view < 2; view++) {

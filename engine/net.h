@@ -95,6 +95,6 @@ static inline void net_touch(NetState *state, int cell) {
  * sums up to date first. */
 int32_t net_evaluate(NetState *state, const NetWeights *weights, const Board *board);
 /* The head alone on pooled sums [view colour - 1] (the tuner's check). */
-int32_t net_head_score(const NetWeights *weights, const int32_t pool[2][NET_C], int to_move);
+int32_t net_head_score(const NetWeights *weights, const int32_t (*pool)[NET_C], int to_move);
 
 #endif
