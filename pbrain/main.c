@@ -192,7 +192,7 @@ static void usage(FILE *stream) {
     fprintf(stream,
             "usage: pbrain-wuzi [options]          speak the Gomocup protocol on stdin/stdout\n"
             "       pbrain-wuzi [options] demo [BLACK WHITE]   watch two levels play (default max greedy)\n"
-            "       pbrain-wuzi bench [DEPTH]       search a fixed set of positions, print nodes/s\n"
+            "       pbrain-wuzi [--eval NAME] bench [DEPTH]   search a fixed set of positions, print nodes/s\n"
             "options:\n"
             "  --level NAME    max (default), depth1..depth30, greedy, n1, n2, n3, n4, n5\n"
             "  --threads N     search threads (INFO thread_num overrides)\n"
