@@ -69,7 +69,7 @@ TUNER = wuzi-tune
 PLAYER = wuzi-play
 endif
 
-.PHONY: all test test-threads test-cluster clean demo bench openings tune order install uninstall
+.PHONY: all test test-threads test-cluster clean demo bench openings tune order train install uninstall
 all: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER)
 
 $(BUILD)/%.o: %.c
@@ -128,6 +128,7 @@ test: $(BRAIN) $(RUNNER) $(TUNER) $(PLAYER) $(TEST_BIN) $(TEST_TOOL_BIN)
 	 WUZI_TUNER=$(abspath $(TUNER)) WUZI_TOOLS=$(abspath $(BUILD)/tests/tools) WUZI_SANITIZE=$(SANITIZE) \
 	 sh tests/run.sh $(TEST_BIN) \
 	 tests/windows_check_test.sh tests/match_scripts_test.sh tests/shard_merge_test.sh tests/make_tune_test.sh \
+	 tests/make_train_test.sh \
 	 tests/play_browser_test.sh tests/build_test.sh tests/install_test.sh
 
 # A one-node SLURM cluster started for the test (root, slurm-wlm and munge; .ci/run installs them).
@@ -171,6 +172,12 @@ tune: $(BRAIN) $(RUNNER) $(TUNER)
 
 order: $(BRAIN) $(RUNNER) $(TUNER)
 	sh tune/make_order.sh
+
+# The network from a round of self-play at fixed nodes, each position labelled with its game's
+# result and a fixed-depth search's score (docs/tuning.md): minutes by default, the committed
+# network's budget with the settings its header names.
+train: $(BRAIN) $(RUNNER) $(TUNER)
+	sh tune/make_train.sh
 
 # Regenerates tournament/openings/ with Wuzi's current search (a few minutes).
 openings: $(RUNNER)

@@ -34,8 +34,8 @@ static const BenchPosition POSITIONS[] = {
      "11,10 11,8 11,13 12,9 13,10 13,9 12,10 14,10 11,12 11,9 14,9 12,11 11,11 11,14 9,9 10,10"},
 };
 
-static bool set_up(Board *board, const BenchPosition *position) {
-    board_init(board, geometry_get(position->size, position->size, 5, position->rule));
+static bool set_up(Board *board, const BenchPosition *position, bool net) {
+    board_init(board, geometry_get_eval(position->size, position->size, 5, position->rule, net));
     const char *text = position->moves;
     char *end;
     while (*text) {
@@ -49,7 +49,7 @@ static bool set_up(Board *board, const BenchPosition *position) {
     return true;
 }
 
-int bench_run(FILE *out, int depth) {
+int bench_run(FILE *out, int depth, bool net) {
     if (depth <= 0) depth = BENCH_DEFAULT_DEPTH;
     Search *search = search_new();
     if (!search) return 1;
@@ -59,7 +59,7 @@ int bench_run(FILE *out, int depth) {
     const int64_t start = monotonic_ms();
     const int count = (int)(sizeof POSITIONS / sizeof POSITIONS[0]);
     for (int i = 0; i < count; i++) {
-        if (!set_up(&board, &POSITIONS[i])) {
+        if (!set_up(&board, &POSITIONS[i], net)) {
             fprintf(out, "bench: position %d is not playable\n", i + 1);
             search_free(search);
             return 1;

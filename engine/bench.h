@@ -5,12 +5,13 @@
 #ifndef WUZI_BENCH_H
 #define WUZI_BENCH_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #define BENCH_DEFAULT_DEPTH 10
 
-/* Runs the benchmark to `depth` (<= 0: the default), printing to `out`; returns the process
- * exit status. */
-int bench_run(FILE *out, int depth);
+/* Runs the benchmark to `depth` (<= 0: the default), printing to `out`, evaluating with the
+ * network where `net` (net.h; the signature is the tables'); returns the process exit status. */
+int bench_run(FILE *out, int depth, bool net);
 
 #endif

@@ -48,13 +48,19 @@ static struct {
 } geometry_cache = {PTHREAD_MUTEX_INITIALIZER, NULL};
 
 const Geometry *geometry_get(int width, int height, int connect, int rule) {
+    return geometry_get_eval(width, height, connect, rule, false);
+}
+
+const Geometry *geometry_get_eval(int width, int height, int connect, int rule, bool net) {
     if (connect < CONNECT_MIN || connect > CONNECT_MAX) return NULL;
     if (width < connect || height < connect || width > BOARD_MAX || height > BOARD_MAX) return NULL;
     pthread_once(&zobrist.once, zobrist_build);
+    const NetWeights *network = net && connect == 5 ? NET_WEIGHTS[weight_family(rule)] : NULL;
     pthread_mutex_lock(&geometry_cache.lock);
     CachedGeometry *entry = geometry_cache.first;
     while (entry && !(entry->geometry.width == width && entry->geometry.height == height &&
-                      entry->geometry.connect == connect && entry->geometry.rule == rule))
+                      entry->geometry.connect == connect && entry->geometry.rule == rule &&
+                      entry->geometry.net == network))
         entry = entry->next;
     if (!entry) {
         entry = calloc(1, sizeof *entry);
@@ -65,6 +71,7 @@ const Geometry *geometry_get(int width, int height, int connect, int rule) {
         entry->geometry.rule = rule;
         entry->geometry.shapes = shape_tables_get(connect, rule);
         entry->geometry.weights = weights_for_rule(rule);
+        entry->geometry.net = network;
         entry->next = geometry_cache.first;
         geometry_cache.first = entry;
     }
@@ -138,6 +145,7 @@ void board_init(Board *board, const Geometry *geometry) {
     forbidden_clear(&board->fouls);
     memset(board->near, 0, sizeof board->near);
     board->box = (BoardBox){1, 1, 0, 0};
+    if (geometry->net) net_reset(&board->net, geometry->net, board);
 }
 
 /* The stone on `cell` becomes `color` (EMPTY to remove it): everything but the shapes.
@@ -145,6 +153,7 @@ void board_init(Board *board, const Geometry *geometry) {
 static int set_cell(Board *board, int cell, int color) {
     const int old = board->cell[cell];
     board->cell[cell] = (uint8_t)color;
+    if (board->geometry->net) net_touch(&board->net, cell);
     if (old != EMPTY) {
         board->hash ^= stone_key(old, cell);
         spread_near(board, cell, -1);

@@ -18,6 +18,7 @@
 
 #include "coords.h"
 #include "forbidden.h"
+#include "net.h"
 #include "shape.h"
 #include "weights.h"
 
@@ -26,6 +27,7 @@ struct Geometry {
     int width, height, connect, rule;
     const ShapeTables *shapes;     /* shape.h: shared by all geometries of one (connect, rule) */
     RuleWeights weights;           /* weights.h: the evaluation's tables for the rule */
+    const NetWeights *net;         /* net.h: the network that evaluates instead, or NULL */
 };
 
 /* The stones' bounding box (x1 < x0 while there are none). */
@@ -51,6 +53,7 @@ struct Board {
     int32_t value_history[MAX_MOVES][2];    /* shapes.value_sum before each move */
     int16_t shape_log_start[MAX_MOVES];     /* where each move's shape log starts; -1: not logged */
     FoulState fouls;            /* forbidden.h: what renju's verdicts depend on (renju only) */
+    NetState net;               /* net.h: the network's sums, when the geometry has a network */
 };
 
 /* The board as renju's verdicts see it (forbidden.h). */
@@ -63,6 +66,9 @@ static inline FoulBoard board_fouls(Board *board) {
  * (each side from k to BOARD_MAX, k from CONNECT_MIN to CONNECT_MAX). Geometries are cached:
  * the same arguments give the same pointer, valid until the process ends. Thread-safe. */
 const Geometry *geometry_get(int width, int height, int connect, int rule);
+/* The same with the network as the evaluation where `net` and the rule's family has one
+ * (k = 5); else the same as geometry_get. */
+const Geometry *geometry_get_eval(int width, int height, int connect, int rule, bool net);
 
 /* Empty board of that geometry, black to move. */
 void board_init(Board *board, const Geometry *geometry);

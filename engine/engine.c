@@ -34,6 +34,7 @@ struct Engine {
     Search *search;
     TimeKeeper keeper;          /* what this game's clock has taught */
     int threads;
+    bool net;                   /* the network evaluates where its family has one (engine_set_eval) */
     int64_t memory;
     int64_t table_bytes;        /* asked for directly (INFO hash_size); 0 = from the memory limit */
     uint64_t seed, rng;
@@ -107,7 +108,7 @@ static void rebuild(Engine *engine, const Geometry *geometry) {
 void engine_set_rule(Engine *engine, int rule) {
     if (rule == engine->rule) return;
     if (engine->has_game) {
-        const Geometry *geometry = geometry_get(engine->width, engine->height, engine->connect, rule);
+        const Geometry *geometry = geometry_get_eval(engine->width, engine->height, engine->connect, rule, engine->net);
         if (!geometry) return;
         rebuild(engine, geometry);
     }
@@ -119,13 +120,27 @@ void engine_set_rule(Engine *engine, int rule) {
 EngineError engine_set_connect(Engine *engine, int connect) {
     if (connect < CONNECT_MIN || connect > CONNECT_MAX) return ENGINE_BAD_SIZE;
     if (engine->has_game) {
-        const Geometry *geometry = geometry_get(engine->width, engine->height, connect, engine->rule);
+        const Geometry *geometry = geometry_get_eval(engine->width, engine->height, connect, engine->rule, engine->net);
         if (!geometry) return ENGINE_BAD_SIZE;
         rebuild(engine, geometry);
     }
     if (connect != engine->connect) search_clear(engine->search);
     engine->connect = connect;
     return ENGINE_OK;
+}
+
+bool engine_set_eval(Engine *engine, const char *name) {
+    bool net;
+    if (strcasecmp(name, "tables") == 0) net = false;
+    else if (strcasecmp(name, "net") == 0) net = true;
+    else return false;
+    if (net == engine->net) return true;
+    engine->net = net;
+    if (engine->has_game)
+        rebuild(engine, geometry_get_eval(engine->width, engine->height, engine->connect, engine->rule, net));
+    /* what the table knows came from the other evaluation's scores */
+    search_clear(engine->search);
+    return true;
 }
 
 bool engine_set_level(Engine *engine, const char *name) {
@@ -192,7 +207,7 @@ void engine_set_seed(Engine *engine, uint64_t seed) { engine->seed = engine->rng
 void engine_clear_hash(Engine *engine) { search_clear(engine->search); }
 
 EngineError engine_start(Engine *engine, int width, int height) {
-    const Geometry *geometry = geometry_get(width, height, engine->connect, engine->rule);
+    const Geometry *geometry = geometry_get_eval(width, height, engine->connect, engine->rule, engine->net);
     if (!geometry) return ENGINE_BAD_SIZE;
     board_init(&engine->board, geometry);
     engine->width = width;

@@ -192,10 +192,11 @@ static void usage(FILE *stream) {
     fprintf(stream,
             "usage: pbrain-wuzi [options]          speak the Gomocup protocol on stdin/stdout\n"
             "       pbrain-wuzi [options] demo [BLACK WHITE]   watch two levels play (default max greedy)\n"
-            "       pbrain-wuzi bench [DEPTH]       search a fixed set of positions, print nodes/s\n"
+            "       pbrain-wuzi [--eval NAME] bench [DEPTH]   search a fixed set of positions, print nodes/s\n"
             "options:\n"
             "  --level NAME    max (default), depth1..depth30, greedy, n1, n2, n3, n4, n5\n"
             "  --threads N     search threads (INFO thread_num overrides)\n"
+            "  --eval NAME     tables (default) or net: the evaluation (bench too)\n"
             "  --connect K     stones in a row that win, 3 to 5 (3 plays tic-tac-toe on START 3)\n"
             "  --seed N        seed for the levels' random tie-breaks\n"
             "  --version       the name and version\n"
@@ -203,7 +204,7 @@ static void usage(FILE *stream) {
 }
 
 typedef struct Options {
-    const char *level;
+    const char *level, *eval;
     int threads, connect;
     uint64_t seed;
     bool seeded;
@@ -220,12 +221,12 @@ static bool parse_number(const char *text, long long low, long long high, long l
 
 static bool takes_value(const char *name) {
     return strcmp(name, "--level") == 0 || strcmp(name, "--threads") == 0 || strcmp(name, "--connect") == 0 ||
-           strcmp(name, "--seed") == 0;
+           strcmp(name, "--seed") == 0 || strcmp(name, "--eval") == 0;
 }
 
 /* 0: go on; otherwise the exit status (-1: done, status 0). */
 static int parse_options(int argc, char **argv, Options *options) {
-    *options = (Options){.level = NULL, .threads = 0, .connect = 5, .seed = 1, .seeded = false};
+    *options = (Options){.level = NULL, .eval = NULL, .threads = 0, .connect = 5, .seed = 1, .seeded = false};
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *name = argv[i];
@@ -250,6 +251,8 @@ static int parse_options(int argc, char **argv, Options *options) {
         long long n = 0;
         if (strcmp(name, "--level") == 0)
             options->level = value;
+        else if (strcmp(name, "--eval") == 0 && (strcmp(value, "tables") == 0 || strcmp(value, "net") == 0))
+            options->eval = value;
         else if (strcmp(name, "--threads") == 0 && parse_number(value, 1, 256, &n))
             options->threads = (int)n;
         else if (strcmp(name, "--connect") == 0 && parse_number(value, 3, 5, &n))
@@ -296,6 +299,7 @@ static int run_brain(const Options *options) {
     if (options->level && !engine_set_level(brain->engine, options->level)) {
         fprintf(stderr, "pbrain-wuzi: unknown level %s\n", options->level);
     } else {
+        if (options->eval) engine_set_eval(brain->engine, options->eval);
         if (options->threads) engine_set_threads(brain->engine, options->threads);
         engine_set_connect(brain->engine, options->connect);
         engine_set_seed(brain->engine, options->seed);
@@ -328,7 +332,7 @@ int main(int argc, char **argv) {
                 usage(stderr);
                 return 2;
             }
-            return bench_run(stdout, (int)depth);
+            return bench_run(stdout, (int)depth, options.eval && strcmp(options.eval, "net") == 0);
         }
         fprintf(stderr, "pbrain-wuzi: unknown command %s\n", command);
         usage(stderr);

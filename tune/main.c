@@ -5,7 +5,11 @@
  *                                            from the hand-set point or (-warm) the build's own
  *   wuzi-tune order [-o FILE] [options] PGN… the moves played in recorded games → the move
  *                                            order's tables (tune/order.h)
- * FILE is engine/weights.c, for order engine/order_weights.c, by default. */
+ *   wuzi-tune label [-o FILE] [options] PGN… the quiet positions of recorded games with their
+ *                                            results and a fixed-depth search's scores (label.h)
+ *   wuzi-tune train [-o FILE] [options] LABELLED…  those positions → the network (net_train.h)
+ * FILE is engine/weights.c, for order engine/order_weights.c, for train engine/net_weights.c by
+ * default; label writes to standard output. */
 #include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,7 +18,10 @@
 
 #include "fit.h"
 #include "pgn_reader.h"
+#include "label.h"
 #include "model.h"
+#include "net_file.h"
+#include "net_train.h"
 #include "order.h"
 #include "positions.h"
 #include "weights_file.h"
@@ -29,6 +36,9 @@ static int usage(void) {
             "                     [-note TEXT] PGN...\n"
             "       wuzi-tune order [-o FILE] [-epochs N] [-rate R] [-temperature T] [-scale S]\n"
             "                       [-warm] [-note TEXT] PGN...\n"
+            "       wuzi-tune label [-o FILE] [-depth D] [-threads N] PGN...\n"
+            "       wuzi-tune train [-o FILE] [-epochs N] [-patience N] [-batch N] [-rate R]\n"
+            "                       [-lambda L] [-l2 L] [-threads N] [-seed N] [-note TEXT] LABELLED...\n"
             "  -warm: start from the weights (order: the order's tables) this program was built with,\n"
             "         not the hand-set point (order: the cells' values)\n"
             "  -counts-only: fit the count term (weights.h) alone, every other table as it starts\n");
@@ -63,14 +73,17 @@ typedef struct Option {
     bool *flag; /* takes no value */
 } Option;
 
-/* What the fit and the order read alike: the file to write and the games, with the provenance
- * the file's header gives (the command, the files' names, the note, the options, each family's
- * result). */
-typedef struct Inputs {
+/* What the commands read alike: the file to write and the games (train: the labelled
+ * positions), with the provenance the file's header gives (the command, the files' names, the
+ * note, the options, each family's result). */
+typedef struct Inputs Inputs;
+struct Inputs {
     const char *out;
+    bool (*read)(Inputs *in, const char *path);    /* one file of the command's input */
     GameList games;
+    NetSamples *samples;
     char provenance[8192];
-} Inputs;
+};
 
 static void add(Inputs *in, const char *format, ...) __attribute__((format(printf, 2, 3)));
 static void add(Inputs *in, const char *format, ...) {
@@ -93,15 +106,34 @@ static void say(Inputs *in, const char *format, ...) {
     add(in, "%s", line);
 }
 
+/* Adds the file's name to the provenance. */
+static void add_name(Inputs *in, const char *path) {
+    char name[1024];
+    snprintf(name, sizeof name, "%s", path);
+    add(in, " %s", basename(name));
+}
+
 /* Adds the file's games to the list and its name to the provenance. */
 static bool read_games(Inputs *in, const char *path) {
     if (!games_read_pgn(path, &in->games)) {
         fprintf(stderr, "wuzi-tune: cannot read %s\n", path);
         return false;
     }
-    char name[1024];
-    snprintf(name, sizeof name, "%s", path);
-    add(in, " %s", basename(name));
+    add_name(in, path);
+    return true;
+}
+
+/* Adds the file's labelled positions (label.h) to the samples and its name to the provenance. */
+static bool read_samples(Inputs *in, const char *path) {
+    char error[256] = "cannot read";
+    FILE *file = fopen(path, "r");
+    const bool ok = file && net_samples_read(file, in->samples, error, sizeof error);
+    if (file) fclose(file);
+    if (!ok) {
+        fprintf(stderr, "wuzi-tune: %s: %s\n", path, error);
+        return false;
+    }
+    add_name(in, path);
     return true;
 }
 
@@ -117,8 +149,8 @@ static void set_option(const Option *option, const char *value) {
     if (option->text) *option->text = value;
 }
 
-/* -o FILE, -note TEXT, the command's `own` options and the PGN files into `in`. 0, or the
- * status to exit with. */
+/* -o FILE, -note TEXT, the command's `own` options and its files (in->read) into `in`. 0, or
+ * the status to exit with. */
 static int read_arguments(int argc, char **argv, const Option *own, Inputs *in) {
     const char *note = NULL;
     const Option common[] = {{"-o", .text = &in->out}, {"-note", .text = &note}, {.name = NULL}};
@@ -130,7 +162,7 @@ static int read_arguments(int argc, char **argv, const Option *own, Inputs *in) 
         if (option && option->flag) *option->flag = true;
         else if (option && i + 1 < argc) set_option(option, argv[++i]);
         else if (arg[0] == '-') return usage();
-        else if (!read_games(in, arg)) return 1;
+        else if (!in->read(in, arg)) return 1;
         else files++;
     }
     if (!files) return usage();
@@ -139,7 +171,7 @@ static int read_arguments(int argc, char **argv, const Option *own, Inputs *in) 
 }
 
 static int command_fit(int argc, char **argv) {
-    Inputs in = {.out = "engine/weights.c", .provenance = "wuzi-tune fit"};
+    Inputs in = {.out = "engine/weights.c", .provenance = "wuzi-tune fit", .read = read_games};
     FitOptions options;
     fit_options_default(&options);
     options.log = stderr;
@@ -189,7 +221,7 @@ static int command_fit(int argc, char **argv) {
 }
 
 static int command_order(int argc, char **argv) {
-    Inputs in = {.out = "engine/order_weights.c", .provenance = "wuzi-tune order"};
+    Inputs in = {.out = "engine/order_weights.c", .provenance = "wuzi-tune order", .read = read_games};
     OrderOptions options;
     order_options_default(&options);
     options.log = stderr;
@@ -224,10 +256,85 @@ static int command_order(int argc, char **argv) {
     return written_status(weights_file_write_order(in.out, tables, in.provenance), in.out);
 }
 
+static int command_label(int argc, char **argv) {
+    Inputs in = {.out = NULL, .read = read_games};
+    LabelOptions options = {.depth = 6, .threads = 2, .log = stderr};
+    const Option own[] = {{"-depth", .integer = &options.depth}, {"-threads", .integer = &options.threads}, {.name = NULL}};
+    const int status = read_arguments(argc, argv, own, &in);
+    if (status) return status;
+    if (options.depth < 1) return usage();
+    FILE *file = in.out ? fopen(in.out, "w") : stdout;
+    if (!file) return written_status(false, in.out);
+    fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped); searching each position to depth %d\n",
+            in.games.count, in.games.skipped, options.depth);
+    bool ok = label_games(&in.games, &options, file);
+    if (in.out) ok &= fclose(file) == 0;
+    games_free(&in.games);
+    if (!ok) fprintf(stderr, "wuzi-tune: labelling failed\n");
+    return ok ? 0 : 1;
+}
+
+/* A family's line of the network's header. */
+static void say_trained(Inputs *in, int family, const TrainReport *r) {
+    say(in, "%s: %lld positions (%lld held out), K %.1f, %d epochs; held out: cross-entropy against the target "
+            "%.4f -> %.4f (integer %.4f, train %.4f); log-loss against the results: network %.4f (integer %.4f), "
+            "search's score %.4f, tables %.4f\n",
+        FAMILY_TEXT[family], (long long)r->train_positions, (long long)r->held_out_positions, r->k, r->epochs,
+        r->loss_before, r->loss_after, r->integer_loss, r->train_loss_after, r->result_loss, r->integer_result_loss,
+        r->search_result_loss, r->tables_result_loss);
+}
+
+static int command_train(int argc, char **argv) {
+    static NetSamples samples;
+    Inputs in = {.out = "engine/net_weights.c", .provenance = "wuzi-tune train", .read = read_samples,
+                 .samples = &samples};
+    TrainOptions options;
+    train_options_default(&options);
+    options.log = stderr;
+    int seed = (int)options.seed;
+    const Option own[] = {{"-epochs", .integer = &options.epochs},   {"-patience", .integer = &options.patience},
+                          {"-batch", .integer = &options.batch},     {"-rate", .real = &options.rate},
+                          {"-lambda", .real = &options.lambda},      {"-l2", .real = &options.l2},
+                          {"-threads", .integer = &options.threads}, {"-seed", .integer = &seed},
+                          {.name = NULL}};
+    const int status = read_arguments(argc, argv, own, &in);
+    if (status) return status;
+    options.seed = (uint64_t)seed;
+    if (options.batch < 1 || options.epochs < 0 || options.lambda < 0 || options.lambda > 1) return usage();
+    add(&in, "\n%lld positions; options: epochs %d, patience %d, batch %d", (long long)samples.count, options.epochs,
+        options.patience, options.batch);
+    add(&in, ", rate %g, lambda %g, l2 %g, seed %d\n", options.rate, options.lambda, options.l2, seed);
+    fprintf(stderr, "wuzi-tune: %lld positions\n", (long long)samples.count);
+    static NetModel model;
+    static NetTables tables[FAMILY_COUNT];
+    const NetWeights *networks[FAMILY_COUNT];
+    for (int family = 0; family < FAMILY_COUNT; family++) {
+        net_model_init(&model, options.seed);
+        fprintf(stderr, "wuzi-tune: training %s\n", FAMILY_TEXT[family]);
+        TrainReport report;
+        if (!net_train(&model, family, &samples, &options, &report)) {
+            networks[family] = NET_WEIGHTS[family];
+            say(&in, "%s: no positions, %s\n", FAMILY_TEXT[family],
+                NET_WEIGHTS[family] ? "the build's network" : "no network (the tables)");
+            continue;
+        }
+        static NetBook book;
+        net_model_book(&model, family, &book);
+        net_model_quantize(&model, &book, family, report.k, &tables[family]);
+        net_train_check(&tables[family], family, &samples, &options, &report);
+        networks[family] = &tables[family].weights;
+        say_trained(&in, family, &report);
+    }
+    net_samples_free(&samples);
+    return written_status(net_file_write(in.out, networks, in.provenance), in.out);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return usage();
     if (!strcmp(argv[1], "init")) return command_init(argc - 2, argv + 2);
     if (!strcmp(argv[1], "fit")) return command_fit(argc - 2, argv + 2);
     if (!strcmp(argv[1], "order")) return command_order(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "label")) return command_label(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "train")) return command_train(argc - 2, argv + 2);
     return usage();
 }

@@ -68,6 +68,10 @@ static bool add_position(PositionSet *set, const Board *board, const Board *befo
     return true;
 }
 
+bool positions_wanted(const Game *game, int ply, const Board *board) {
+    return ply + 1 >= game->opening + SKIP_AFTER_OPENING && ply + 1 < game->count && quiet(board);
+}
+
 bool positions_extract(const GameList *games, PositionSet *set) {
     static Board board, before;
     for (int g = 0; g < games->count; g++) {
@@ -80,8 +84,7 @@ bool positions_extract(const GameList *games, PositionSet *set) {
             if (board.cell[cell] != EMPTY) break;
             memcpy(&before, &board, sizeof board);
             board_make(&board, cell);
-            if (i + 1 < game->opening + SKIP_AFTER_OPENING || i + 1 >= game->count) continue;
-            if (!quiet(&board)) continue;
+            if (!positions_wanted(game, i, &board)) continue;
             if (!add_position(set, &board, &before, game->black_points, (uint32_t)g)) return false;
         }
     }

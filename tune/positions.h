@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "board.h"
 #include "pgn_reader.h"
 #include "weights.h"
 
@@ -38,6 +39,9 @@ typedef struct PositionSet {
     int64_t feature_count, feature_capacity;
 } PositionSet;
 
+/* Is the position after move `ply` (0-based) of `game`, on `board`, one the evaluation is fitted
+ * on: past the opening's first replies, before the last move, and quiet. */
+bool positions_wanted(const Game *game, int ply, const Board *board);
 /* Adds the quiet positions of every game; returns false when memory runs out. */
 bool positions_extract(const GameList *games, PositionSet *set);
 void positions_free(PositionSet *set);

@@ -9,8 +9,12 @@
 # Settings (environment): TUNE_DIR (build/tune-games), TUNE_GAMES (freestyle games, 2000; renju
 # as many, caro a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY (2), TUNE_FAMILIES
 # (which families to play and fit: "freestyle renju caro"; a family left out keeps the build's
-# tables); the programs: TUNE_BRAIN, TUNE_RUNNER (the ones make built).
+# tables); the programs: TUNE_BRAIN, TUNE_RUNNER (the ones make built); TUNE_CHUNK (games a file:
+# unset, a family's games are one file; set, they are played and kept in files of that many,
+# chunk i from the openings of seed + 1000 i, so that a round with more games keeps the chunks a
+# smaller one played: a long round is played in batches by raising TUNE_GAMES).
 dir=${TUNE_DIR:-build/tune-games}
+chunk=${TUNE_CHUNK:-}
 games=${TUNE_GAMES:-2000}
 nodes=${TUNE_NODES:-40000}
 concurrency=${TUNE_CONCURRENCY:-2}
@@ -31,23 +35,25 @@ family_settings() {
     esac
 }
 
-# What made a family's games: a different stamp means they must be played again.
+# What made a file of games (SETTINGS: the family's, or a chunk's): a different stamp means
+# they must be played again.
 stamp_of() {
-    echo "$(family_settings "$1") nodes=$nodes brain=$(cksum <"$brain") runner=$(cksum <"$runner")"
+    echo "$1 nodes=$nodes brain=$(cksum <"$brain") runner=$(cksum <"$runner")"
 }
 
 # self_play NAME RULE GAMES SEED DEPTH MARGIN: GAMES games into NAME.pgn, one for each opening
 # (kept when a DEPTH-ply search scores it within MARGIN). Not both colours: the same build at a
-# node limit plays the same game with the colours swapped.
+# node limit plays the same game with the colours swapped. Beside the games, NAME.stamp (what
+# made them) and NAME.commit (the commit whose build played them).
 self_play() {
     name=$1 rule=$2 count=$3 seed=$4 depth=$5 margin=$6
     openings="$dir/openings-$name.txt"
-    stamp=$(stamp_of "$name")
+    stamp=$(stamp_of "$rule $count $seed $depth $margin")
     if [ -f "$dir/$name.pgn" ] && [ "$(cat "$dir/$name.stamp" 2>/dev/null)" = "$stamp" ]; then
         echo "tune: $count $name games kept from $dir"
         return
     fi
-    rm -f "$dir/$name.pgn" "$dir/$name.stamp"
+    rm -f "$dir/$name.pgn" "$dir/$name.stamp" "$dir/$name.commit"
     "$runner" genopenings rule="$rule" size=15 count="$count" seed="$seed" stones=4-6 \
         depth="$depth" margin="$margin" out="$openings" >/dev/null 2>&1
     "$runner" -engine name=a cmd="$brain" -engine name=b cmd="$brain" \
@@ -55,7 +61,28 @@ self_play() {
         -concurrency "$concurrency" -openings file="$openings" order=sequential -boardsize 15 \
         -rule "$rule" -pgn "$dir/$name.pgn" >"$dir/$name.out" 2>&1
     echo "$stamp" >"$dir/$name.stamp"
+    round_commit >"$dir/$name.commit"
     echo "tune: $count $name games in $(($(date +%s) - started)) s"
+}
+
+# family_play FAMILY RULE GAMES SEED DEPTH MARGIN: the family's games, in one file or (with
+# TUNE_CHUNK) in chunks; adds their files to `records`.
+family_play() {
+    # not self_play's names: sh has one set of variables
+    family_games=$3 family_seed=$4
+    if [ -z "$chunk" ]; then
+        self_play "$@"
+        records="$records $dir/$1.pgn"
+        return
+    fi
+    index=0
+    while [ $((index * chunk)) -lt "$family_games" ]; do
+        size=$((family_games - index * chunk))
+        [ "$size" -le "$chunk" ] || size=$chunk
+        self_play "$1-$index" "$2" "$size" $((family_seed + 1000 * index)) "$5" "$6"
+        records="$records $dir/$1-$index.pgn"
+        index=$((index + 1))
+    done
 }
 
 # round_play: every family's games (checked before any is played: a typo must not cost a
@@ -71,8 +98,7 @@ round_play() {
     records=""
     for family in $families; do
         # shellcheck disable=SC2046  # the settings are words
-        self_play "$family" $(family_settings "$family")
-        records="$records $dir/$family.pgn"
+        family_play "$family" $(family_settings "$family")
     done
 }
 
@@ -99,5 +125,14 @@ round_note() {
     "freestyle renju caro") which="" ;;
     *) which="TUNE_FAMILIES='$families' " ;;
     esac
-    echo "made by $1 ($2): ${which}TUNE_GAMES=$games TUNE_NODES=$nodes${3:-}, games played by $(round_commit)"
+    [ -z "$chunk" ] || which="${which}TUNE_CHUNK=$chunk "
+    echo "made by $1 ($2): ${which}TUNE_GAMES=$games TUNE_NODES=$nodes${3:-}, games played by $(round_players)"
+}
+
+# The commits that played the round's games (`records`), as each file's .commit says (this
+# checkout's for files played before those were kept).
+round_players() {
+    for record in $records; do
+        cat "${record%.pgn}.commit" 2>/dev/null || round_commit
+    done | sort -u | tr '\n' ' ' | sed 's/ $//'
 }

@@ -1,0 +1,174 @@
+#include "net.h"
+
+#include <pthread.h>
+#include <string.h>
+
+#include "board.h"
+
+/* ---- patterns ------------------------------------------------------------------------------ */
+
+/* Side codes by view, of the key's low byte (the 4 cells before the cell, farthest first) and
+ * of its high byte (the 4 after, nearest first). */
+static struct {
+    pthread_once_t once;
+    uint8_t before[2][256], after[2][256];
+} sides = {PTHREAD_ONCE_INIT, {{0}}, {{0}}};
+
+/* Cells nearest first (EMPTY, BLACK, WHITE, WALL) seen by `view`: without a wall, the base-3
+ * number of the four (empty 0, mine 1, theirs 2, the nearest the lowest digit), so that four
+ * empty cells are code 0; with one, what lies before the first wall, after the 81 codes of the
+ * lines without. Cells beyond a wall are walls on a board. */
+static int side_code(const int cells[NET_SIDE], int view) {
+    int length = 0, number = 0, power = 1;
+    while (length < NET_SIDE && cells[length] != WALL) {
+        const int digit = cells[length] == EMPTY ? 0 : cells[length] == view ? 1 : 2;
+        number += digit * power;
+        power *= 3;
+        length++;
+    }
+    if (length == NET_SIDE) return number;
+    /* after the 81: walls at distance 4 (27 codes), 3 (9), 2 (3), 1 (1) */
+    static const int first[NET_SIDE] = {120, 117, 108, 81};
+    return first[length] + number;
+}
+
+static void sides_build(void) {
+    for (int view = BLACK; view <= WHITE; view++)
+        for (int byte = 0; byte < 256; byte++) {
+            int nearest_first[NET_SIDE], farthest_first[NET_SIDE];
+            for (int i = 0; i < NET_SIDE; i++) {
+                nearest_first[i] = (byte >> (2 * i)) & 3;
+                farthest_first[NET_SIDE - 1 - i] = nearest_first[i];
+            }
+            sides.after[view - 1][byte] = (uint8_t)side_code(nearest_first, view);
+            sides.before[view - 1][byte] = (uint8_t)side_code(farthest_first, view);
+        }
+}
+
+_Static_assert(NET_SIDE < KEY_SIDE, "the pattern lies inside the shapes' key");
+#define PATTERN_SHIFT (2 * (KEY_SIDE - NET_SIDE))   /* shape_key_shift(-NET_SIDE) */
+
+static inline int pattern_of(uint32_t key, int view_index) {
+    const uint32_t inner = key >> PATTERN_SHIFT;
+    int a = sides.before[view_index][inner & 255], b = sides.after[view_index][(inner >> 8) & 255];
+    if (a > b) {
+        const int swap = a;
+        a = b;
+        b = swap;
+    }
+    return b * (b + 1) / 2 + a;
+}
+
+int net_pattern(uint32_t key, int view) {
+    pthread_once(&sides.once, sides_build);
+    return pattern_of(key, view - 1);
+}
+
+/* ---- the sums ------------------------------------------------------------------------------ */
+
+static inline int clip(int value) { return value < 0 ? 0 : value > NET_ONE ? NET_ONE : value; }
+
+/* A cell's features move by plus - minus; the pool follows when the cell is pooled. */
+static inline void cell_change(int16_t *restrict cell, int32_t *restrict pool, const int16_t *restrict plus,
+                               const int16_t *restrict minus, bool pooled) {
+    if (!pooled) {
+        for (int i = 0; i < NET_C; i++) cell[i] = (int16_t)(cell[i] + plus[i] - minus[i]);
+        return;
+    }
+    for (int i = 0; i < NET_C; i++) {
+        const int before = cell[i], after = before + plus[i] - minus[i];
+        cell[i] = (int16_t)after;
+        pool[i] += clip(after) - clip(before);
+    }
+}
+
+static inline void pool_cell(int32_t *restrict pool, const int16_t *restrict cell, int sign) {
+    for (int i = 0; i < NET_C; i++) pool[i] += sign * clip(cell[i]);
+}
+
+/* The patterns of the cells within NET_SIDE of `cell` on its lines, and its own place in the
+ * pools. */
+static void refresh_lines(NetState *state, const NetWeights *weights, const Board *board, int cell) {
+    for (int direction = 0; direction < 4; direction++) {
+        const int step = DIRECTION[direction];
+        for (int distance = -NET_SIDE; distance <= NET_SIDE; distance++) {
+            const int neighbour = cell + distance * step;
+            if (!distance || board->cell[neighbour] == WALL) continue;
+            const uint32_t key = board->shapes.key[neighbour][direction];
+            for (int view = 0; view < 2; view++) {
+                const int now = pattern_of(key, view), before = state->pattern[neighbour][direction][view];
+                if (now == before) continue;
+                state->pattern[neighbour][direction][view] = (uint16_t)now;
+                cell_change(state->cell[neighbour][view], state->pool[view], weights->codebook[view][now],
+                            weights->codebook[view][before], state->pooled[neighbour]);
+            }
+        }
+    }
+    const bool empty = board->cell[cell] == EMPTY;
+    if (empty == state->pooled[cell]) return;
+    state->pooled[cell] = empty;
+    for (int view = 0; view < 2; view++) pool_cell(state->pool[view], state->cell[cell][view], empty ? 1 : -1);
+}
+
+void net_reset(NetState *state, const NetWeights *weights, const Board *board) {
+    pthread_once(&sides.once, sides_build);
+    memset(state, 0, sizeof *state);
+    for (int y = 0; y < board->height; y++)
+        for (int x = 0; x < board->width; x++) {
+            const int cell = cell_at(x, y);
+            for (int view = 0; view < 2; view++) {
+                int16_t *features = state->cell[cell][view];
+                for (int direction = 0; direction < 4; direction++) {
+                    const int pattern = pattern_of(board->shapes.key[cell][direction], view);
+                    state->pattern[cell][direction][view] = (uint16_t)pattern;
+                    for (int i = 0; i < NET_C; i++) features[i] = (int16_t)(features[i] + weights->codebook[view][pattern][i]);
+                }
+            }
+            state->pooled[cell] = board->cell[cell] == EMPTY;
+            if (state->pooled[cell])
+                for (int view = 0; view < 2; view++) pool_cell(state->pool[view], state->cell[cell][view], 1);
+        }
+}
+
+static void bring_up_to_date(NetState *state, const NetWeights *weights, const Board *board) {
+    if (state->stale) {
+        net_reset(state, weights, board);
+        return;
+    }
+    for (int i = 0; i < state->touch_count; i++) {
+        const int cell = state->touch[i];
+        state->touched[cell] = 0;
+        refresh_lines(state, weights, board, cell);
+    }
+    state->touch_count = 0;
+}
+
+/* ---- the head ------------------------------------------------------------------------------ */
+
+static inline int32_t shift_down(int32_t value, int shift) {
+    return value >= 0 ? value >> shift : -((-value) >> shift);
+}
+
+int32_t net_head_score(const NetWeights *weights, const int32_t (*pool)[NET_C], int to_move) {
+    const NetHead *head = weights->head[to_move - 1];
+    int16_t input[NET_INPUTS];
+    for (int view = 0; view < 2; view++) {
+        const int32_t *sums = pool[view == 0 ? to_move - 1 : 2 - to_move];
+        for (int i = 0; i < NET_C; i++) input[view * NET_C + i] = (int16_t)(sums[i] < NET_POOL_MAX ? sums[i] : NET_POOL_MAX);
+    }
+    int32_t score = head->out_bias;
+    for (int unit = 0; unit < NET_HIDDEN; unit++) {
+        int32_t sum = head->hidden_bias[unit];
+        for (int i = 0; i < NET_INPUTS; i++) sum += head->hidden[unit][i] * input[i];
+        const int32_t hidden = sum <= 0 ? 0 : (sum >> head->hidden_shift) < NET_ONE ? sum >> head->hidden_shift : NET_ONE;
+        score += head->out[unit] * hidden;
+    }
+    for (int i = 0; i < NET_INPUTS; i++) score += head->linear[i] * input[i];
+    score = shift_down(score, head->out_shift);
+    return score > NET_SCORE_MAX ? NET_SCORE_MAX : score < -NET_SCORE_MAX ? -NET_SCORE_MAX : score;
+}
+
+int32_t net_evaluate(NetState *state, const NetWeights *weights, const Board *board) {
+    bring_up_to_date(state, weights, board);
+    return net_head_score(weights, (const int32_t(*)[NET_C])state->pool, board->to_move);
+}

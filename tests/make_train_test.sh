@@ -1,0 +1,31 @@
+#!/bin/sh
+# make train (tune/make_train.sh) end to end on a few node-limited games in two chunks: the
+# games, their labels and a short training, twice — the same file, the second run playing and
+# labelling nothing new; the file names what made it and compiles with the engine's headers.
+# Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
+passed=0 failed=0
+check() { # check NAME COMMAND...: one assertion
+    name=$1; shift
+    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name"; fi
+}
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+train() { # train N OUT: a small run with its games in $work/games, the network into OUT
+    TUNE_DIR="$work/games" TRAIN_OUT="$2" TUNE_GAMES=8 TUNE_CHUNK=4 TUNE_NODES=1500 TRAIN_DEPTH=4 \
+        TRAIN_OPTIONS="-epochs 2" TUNE_BRAIN="$WUZI_BRAIN" TUNE_RUNNER="$WUZI_RUNNER" TUNE_TUNER="$WUZI_TUNER" \
+        sh "$here/tune/make_train.sh" > "$work/$1.log" 2>&1
+}
+train 1 "$work/net1.c"; status=$?
+train 2 "$work/net2.c"; second=$?
+check "make train runs" [ "$status" -eq 0 -a "$second" -eq 0 ]
+check "two chunks of games, labelled" test -s "$work/games/freestyle-0.labels" -a -s "$work/games/freestyle-1.labels"
+check "the second run plays and labels nothing" \
+    test "$(grep -c ' games in \|labelled after' "$work/2.log")" -eq 0 -a "$(grep -c 'games kept from' "$work/2.log")" -eq 2
+check "the same command writes the same file" cmp -s "$work/net1.c" "$work/net2.c"
+check "the header names the command" \
+    grep -q "made by make train (tune/make_train.sh): TUNE_FAMILIES='freestyle' TUNE_CHUNK=4 TUNE_GAMES=8 TUNE_NODES=1500 TRAIN_DEPTH=4 TRAIN_OPTIONS='-epochs 2', games played by" "$work/net1.c"
+check "freestyle is trained" grep -q '^ \* freestyle/exact five: [1-9][0-9]* positions' "$work/net1.c"
+check "the others keep what the build has" grep -q '^ \* renju: no positions' "$work/net1.c"
+check "the file compiles" cc -std=c17 -Wall -Wextra -Werror -I"$here/engine" -c "$work/net1.c" -o "$work/net1.o"
+[ "$failed" -eq 0 ] || tail -n 5 "$work/1.log"
+echo "$passed passed, $failed failed"

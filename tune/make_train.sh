@@ -1,0 +1,52 @@
+#!/bin/sh
+# make train: the network (engine/net_weights.c) learned from a round of self-play.
+#
+#   1. the round's games (tune/round.sh: openings and node-limited self-play of this build),
+#      played and kept in chunks of TUNE_CHUNK games;
+#   2. wuzi-tune label on each chunk: its quiet positions with the game's result and the score
+#      of a TRAIN_DEPTH-ply search, kept beside the games with a stamp of what made them (the
+#      games and the search's bench signature), so that a second run labels only new chunks;
+#   3. wuzi-tune train on every chunk's positions, written with a header that names this
+#      command, its settings and the commits that played the games.
+# At those commits the same command writes the same file. The default budget is small (one
+# chunk: minutes); the committed network's header names its own (docs/tuning.md). Settings
+# (environment): those of tune/round.sh, here by default TUNE_FAMILIES=freestyle,
+# TUNE_GAMES=500, TUNE_NODES=20000, TUNE_CHUNK=500, TUNE_DIR=build/train-games; TRAIN_DEPTH
+# (8), TRAIN_OPTIONS (more wuzi-tune train options, named in the header), TRAIN_OUT
+# (engine/net_weights.c), TUNE_TUNER (the wuzi-tune make built).
+set -eu
+cd "$(dirname "$0")/.."
+TUNE_FAMILIES=${TUNE_FAMILIES:-freestyle}
+TUNE_GAMES=${TUNE_GAMES:-500}
+TUNE_NODES=${TUNE_NODES:-20000}
+TUNE_CHUNK=${TUNE_CHUNK:-500}
+TUNE_DIR=${TUNE_DIR:-build/train-games}
+. tune/round.sh
+label_depth=${TRAIN_DEPTH:-8}
+options=${TRAIN_OPTIONS:-}
+out=${TRAIN_OUT:-engine/net_weights.c}
+tuner=${TUNE_TUNER:-./wuzi-tune}
+
+round_play
+# The labels change with the search: its bench signature stands for it.
+signature=$("$brain" bench | sed -n 's/^nodes //p')
+labels=""
+for record in $records; do
+    file=${record%.pgn}.labels
+    stamp="depth=$label_depth games=$(cksum <"$record") signature=$signature"
+    if [ ! -f "$file" ] || [ "$(cat "$file.stamp" 2>/dev/null)" != "$stamp" ]; then
+        rm -f "$file.stamp"
+        "$tuner" label -depth "$label_depth" -threads "$concurrency" -o "$file" "$record"
+        echo "$stamp" >"$file.stamp"
+        echo "train: $file labelled after $(($(date +%s) - started)) s"
+    fi
+    labels="$labels $file"
+done
+case $options in
+"") options_note="" ;;
+*) options_note=" TRAIN_OPTIONS='$options'" ;;
+esac
+note=$(round_note "make train" tune/make_train.sh " TRAIN_DEPTH=$label_depth$options_note")
+# shellcheck disable=SC2086  # the labels and TRAIN_OPTIONS are lists of words
+"$tuner" train -o "$out" -threads "$concurrency" -note "$note" $options $labels
+echo "train: $out written after $(($(date +%s) - started)) s; rebuild with make"

@@ -1,0 +1,13 @@
+/* net_file: engine/net_weights.c written from a network per family (net.h's NetWeights), with a
+ * header that says what made it. */
+#ifndef WUZI_TUNE_NET_FILE_H
+#define WUZI_TUNE_NET_FILE_H
+
+#include <stdbool.h>
+
+#include "net.h"
+
+/* `networks`: [family], NULL for a family without one. */
+bool net_file_write(const char *path, const NetWeights *const networks[FAMILY_COUNT], const char *provenance);
+
+#endif
