@@ -9,7 +9,6 @@
 #define ASPIRATION_DEPTH 4
 #define ASPIRATION_WINDOW 60
 #define ASPIRATION_DECISIVE 1500
-
 /* Reverse futility (core) and razoring (core), per ply of depth; both read the table's bound (+47.3). */
 #define FUTILITY_DEPTH 6
 #define FUTILITY_MARGIN 60
@@ -20,7 +19,6 @@
 #define LMP_BASE 3
 #define LMP_EXPONENT 1.32
 #define LMP_NOT_IMPROVING_DIVISOR 2
-
 /* Late-move reductions: log(depth) log(move) / divisor, more when not improving (in that package). */
 #define LMR_DEPTH 3
 #define LMR_FIRST_MOVE 2
@@ -31,7 +29,6 @@
 /* Cut nodes: non-killers reduced more; far above beta every move but a four a ply less (+92.2). */
 #define CUT_NODE_REDUCTION 1
 #define FAIL_HIGH_MARGIN 20
-
 /* Singular extension of the table's move, multi-cut when the others reach beta (+52.2). */
 #define SINGULAR_DEPTH 7
 #define SINGULAR_TABLE_DEPTH 3
@@ -39,7 +36,6 @@
 
 /* Quiescence: continuous fours at the leaves (core), after the first only on its lines (+27). */
 #define QUIESCENCE_FOURS 6
-
 /* History: a cutoff's bonus is depth^2; the table halves when an entry passes this. */
 #define HISTORY_LIMIT (1 << 20)
 
@@ -47,7 +43,6 @@
 #define ROOT_VCF_NODES 200000
 #define ROOT_REFUTE_VCF_NODES 2500
 #define VCF_NODES_PER_MS 200
-
 /* The solver beside the search (search_solver.c): its table a share of the hash table's; one
  * thread: a first slice of the turn, then a share of each iteration's nodes (a quarter of a node
  * limit at most); more threads: a thread of its own, back to the best move every slice. */
@@ -62,7 +57,6 @@
 #define SOLVER_NODE_LIMIT_SHARE 4
 #define SOLVER_THREAD_SLICE 4096
 #define SOLVER_IDLE_NS 1000000
-
 /* Time: the soft budget scaled up when the best move changes or the score drops, down while
  * stable (+114 with the first fitted weights); a next iteration predicted past the hard limit by
  * the last two (growth within bounds, from iterations of SAMPLE_MS on) is not started. */
@@ -77,7 +71,6 @@
 #define TIME_GROWTH_MIN 1.5
 #define TIME_GROWTH_MAX 4.0
 #define TIME_GROWTH_SAMPLE_MS 5
-
 /* Analysis GUIs' realtime lines from this depth and this long into a think; a threat win's line
  * played on to its five in at most this many threat searches of this many nodes. */
 #define REALTIME_MIN_DEPTH 6
