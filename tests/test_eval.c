@@ -9,28 +9,15 @@
 #include "check.h"
 #include "eval.h"
 #include "rng.h"
+#include "symmetry.h"
 
 static Board original, image;
 
-/* The eight symmetries of a square board. */
-static int transform(int symmetry, int cell, int size) {
-    int x = cell_x(cell), y = cell_y(cell);
-    if (symmetry & 1) x = size - 1 - x;
-    if (symmetry & 2) y = size - 1 - y;
-    if (symmetry & 4) {
-        const int t = x;
-        x = y;
-        y = t;
-    }
-    return cell_at(x, y);
-}
 
 /* The same moves, transformed and with colours swapped or not, from an empty board: the
  * evaluation's history (the position before the last move) goes along. */
 static void replay(const Board *from, Board *to, int symmetry, bool swap_colours, int rule) {
-    board_init(to, geometry_get(from->width, from->height, 5, rule));
-    if (swap_colours) board_pass(to);
-    for (int i = 0; i < from->move_count; i++) board_make(to, transform(symmetry, from->history[i], from->width));
+    symmetry_replay(from, to, geometry_get(from->width, from->height, 5, rule), symmetry, swap_colours);
 }
 
 static void random_position(Board *board, int rule, uint64_t *rng, int moves) {

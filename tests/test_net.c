@@ -12,6 +12,7 @@
 #include "eval.h"
 #include "net.h"
 #include "rng.h"
+#include "symmetry.h"
 
 static Board board, image;
 static NetState fresh;
@@ -157,23 +158,9 @@ static void test_sums_follow_the_moves(void) {
     }
 }
 
-/* The eight symmetries of a square board. */
-static int transform(int symmetry, int cell, int size) {
-    int x = cell_x(cell), y = cell_y(cell);
-    if (symmetry & 1) x = size - 1 - x;
-    if (symmetry & 2) y = size - 1 - y;
-    if (symmetry & 4) {
-        const int t = x;
-        x = y;
-        y = t;
-    }
-    return cell_at(x, y);
-}
 
 static void replay(const Board *from, Board *to, int symmetry, bool swap_colours) {
-    board_init(to, from->geometry);
-    if (swap_colours) board_pass(to);
-    for (int i = 0; i < from->move_count; i++) board_make(to, transform(symmetry, from->history[i], from->width));
+    symmetry_replay(from, to, from->geometry, symmetry, swap_colours);
 }
 
 static void test_symmetries(void) {
