@@ -173,6 +173,12 @@ static void fouls_update(Board *board, int cell, bool logged) {
     forbidden_update(&view, cell, logged);
 }
 
+static void fouls_undo_logged(Board *board, int cell) {
+    if (!renju(board)) return;
+    const FoulBoard view = board_fouls(board);
+    forbidden_undo_logged(&view, cell);
+}
+
 static void set_stone(Board *board, int cell, int color) {
     const int old = set_cell(board, cell, color);
     shape_update(&board->shapes, board->geometry->shapes, board->cell, cell, old, color);
@@ -204,10 +210,7 @@ static void pop_stone(Board *board) {
     if (log_start >= 0) {
         const int color = set_cell(board, cell, EMPTY);
         shape_remove_logged(&board->shapes, cell, color, log_start);
-        if (renju(board)) {
-            const FoulBoard view = board_fouls(board);
-            forbidden_undo_logged(&view, cell);
-        }
+        fouls_undo_logged(board, cell);
     } else {
         set_stone(board, cell, EMPTY);
     }

@@ -129,11 +129,16 @@ EngineError engine_set_connect(Engine *engine, int connect) {
     return ENGINE_OK;
 }
 
+bool engine_eval_is_net(const char *name, bool *net) {
+    if (strcasecmp(name, "tables") == 0) *net = false;
+    else if (strcasecmp(name, "net") == 0) *net = true;
+    else return false;
+    return true;
+}
+
 bool engine_set_eval(Engine *engine, const char *name) {
     bool net;
-    if (strcasecmp(name, "tables") == 0) net = false;
-    else if (strcasecmp(name, "net") == 0) net = true;
-    else return false;
+    if (!engine_eval_is_net(name, &net)) return false;
     if (net == engine->net) return true;
     engine->net = net;
     if (engine->has_game)

@@ -1,18 +1,7 @@
-/* net: the learned evaluation — a small network on the line patterns, beside the tables
- * (eval.h chooses; docs/tuning.md says how it is trained).
- *
- * A cell sees, along each of its four lines, the NET_SIDE cells on either side of it, from one
- * colour's view (empty, mine, theirs, wall), the two sides unordered: one of NET_PATTERNS
- * patterns. A codebook maps a pattern to NET_C features; a cell's features are its four lines'
- * vectors summed and clipped to [0, NET_ONE]; the board's, per view, are the sums over its empty
- * cells. The head reads the side to move's view and the opponent's: a hidden layer of clipped
- * units and a linear part give the score in the search's units. Both colours' views are kept;
- * under renju each colour has its own codebook and head, as the tables have (weights.h).
- *
- * The sums are kept lazily: a stone that comes or leaves only marks its cell (net_touch), and
- * the next net_evaluate brings up to date the patterns on the marked cells' lines — the
- * threat searches' moves, never evaluated, cost nothing. All integer, in plain C loops the
- * compiler vectorises: every platform computes the same numbers. */
+/* net: the learned evaluation beside the tables (eval_position hands over when the geometry has
+ * one; `--eval net`): a codebook from each 4-a-side line pattern to NET_C features, pooled over
+ * the empty cells per colour's view and read by a small integer head. The sums are kept lazily
+ * (net_touch marks, net_evaluate catches up); docs/tuning.md has the design and the training. */
 #ifndef WUZI_NET_H
 #define WUZI_NET_H
 

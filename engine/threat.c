@@ -264,10 +264,15 @@ int threat_five_blocks(const Board *board, const int *fives, int count, int owne
 /* Cells where the other side's stone stops `attacker`'s winning cell `threat`: the cell itself
  * and every cell of its four-lines whose stone would leave it neither an open four nor a double
  * four there (the shape tables answer from the key with that stone added). */
+/* forbidden_block_after on the board's stones (renju only: the view is made where it is asked). */
+static bool block_forbidden_after(Board *board, int white_cell, int black_cell) {
+    const FoulBoard view = board_fouls(board);
+    return forbidden_block_after(&view, white_cell, black_cell);
+}
+
 static int defences_of(Board *board, int attacker, int threat, int *out) {
     const int defender = opponent(attacker);
     const bool white_renju = attacker == WHITE && (board->rule & RULE_RENJU);
-    const FoulBoard view = board_fouls(board);
     const ShapeTables *tables = board->geometry->shapes;
     int open_fours = 0, fours = 0;
     for (int direction = 0; direction < 4; direction++) {
@@ -289,7 +294,7 @@ static int defences_of(Board *board, int attacker, int threat, int *out) {
             const int fours_left = fours - 1 + shape_is_four((Shape)after);
             if (open_left || fours_left >= 2) continue;
             /* renju: the four left may win still, through a block forbidden to black */
-            if (fours_left == 1 && white_renju && forbidden_block_after(&view, threat, cell)) continue;
+            if (fours_left == 1 && white_renju && block_forbidden_after(board, threat, cell)) continue;
             out[count++] = cell;
         }
     }

@@ -205,6 +205,7 @@ static void usage(FILE *stream) {
 
 typedef struct Options {
     const char *level, *eval;
+    bool net;                   /* the evaluation `eval` names */
     int threads, connect;
     uint64_t seed;
     bool seeded;
@@ -226,7 +227,7 @@ static bool takes_value(const char *name) {
 
 /* 0: go on; otherwise the exit status (-1: done, status 0). */
 static int parse_options(int argc, char **argv, Options *options) {
-    *options = (Options){.level = NULL, .eval = NULL, .threads = 0, .connect = 5, .seed = 1, .seeded = false};
+    *options = (Options){.level = NULL, .eval = NULL, .net = false, .threads = 0, .connect = 5, .seed = 1, .seeded = false};
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *name = argv[i];
@@ -251,7 +252,7 @@ static int parse_options(int argc, char **argv, Options *options) {
         long long n = 0;
         if (strcmp(name, "--level") == 0)
             options->level = value;
-        else if (strcmp(name, "--eval") == 0 && (strcmp(value, "tables") == 0 || strcmp(value, "net") == 0))
+        else if (strcmp(name, "--eval") == 0 && engine_eval_is_net(value, &options->net))
             options->eval = value;
         else if (strcmp(name, "--threads") == 0 && parse_number(value, 1, 256, &n))
             options->threads = (int)n;
@@ -332,7 +333,7 @@ int main(int argc, char **argv) {
                 usage(stderr);
                 return 2;
             }
-            return bench_run(stdout, (int)depth, options.eval && strcmp(options.eval, "net") == 0);
+            return bench_run(stdout, (int)depth, options.net);
         }
         fprintf(stderr, "pbrain-wuzi: unknown command %s\n", command);
         usage(stderr);
