@@ -29,7 +29,7 @@ static const char *tag_value(const char *line, const char *name, char *value, si
 
 /* A result decided on the board: five, a foul, a full board. */
 static bool decided(const char *termination) {
-    return strstr(termination, "five") || strstr(termination, "foul") || strstr(termination, "full") ||
+    return strstr(termination, "five") || strstr(termination, "forbidden move") || strstr(termination, "full") ||
            strstr(termination, "draw");
 }
 

@@ -69,6 +69,21 @@ static void test_reads_games_in_round_order(void) {
     remove(path);
 }
 
+/* A renju foul decides the game on the board: white's win, read as the runner wrote it. */
+static void test_reads_a_foul_as_decided(void) {
+    static const char FOUL[] =
+        "[Event \"wuzi-tournament\"]\n[Round \"1\"]\n[Result \"1-0\"]\n"
+        "[Termination \"a made a forbidden move at 7,9 (double-three)\"]\n[Board \"15x15\"]\n"
+        "[Rule \"renju\"]\n[OpeningStones \"1\"]\n\n1. h8 a1 2. h7 b1 3. i8 c1 4. g7 1-0\n\n";
+    const char *path = write_temp(FOUL);
+    GameList games = {0};
+    CHECK(path && games_read_pgn(path, &games));
+    CHECKF(games.count == 1 && games.skipped == 0, "%d games, %d skipped", games.count, games.skipped);
+    if (games.count == 1) CHECK(games.games[0].black_points == 0.0 && games.games[0].count == 7);
+    games_free(&games);
+    remove(path);
+}
+
 /* The features of a position, scored by the engine's rounded tables, are eval_position. */
 static void test_features_give_the_static_score(void) {
     static GameList games;
@@ -299,6 +314,7 @@ static void test_order_learns_planted_order(void) {
 int main(void) {
     RUN(test_reads_pgn);
     RUN(test_reads_games_in_round_order);
+    RUN(test_reads_a_foul_as_decided);
     RUN(test_features_give_the_static_score);
     RUN(test_fit_recovers_planted_weights);
     RUN(test_warm_start_gives_the_build_weights);
