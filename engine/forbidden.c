@@ -58,6 +58,25 @@ static bool straight_four_along(const Judge *judge, int cell, int step) {
 
 static Foul foul_with_stone(Judge *judge, int cell, unsigned lines);
 
+/* The lines through `cell` where a four or a three may run: those with two more black stones
+ * within connect - 1 cells of it, short of a white stone or the edge (a three has three stones
+ * within a straight four's reach, a four four within a five's). */
+static unsigned crowded_lines(const Judge *judge, int cell) {
+    unsigned lines = 0;
+    for (int direction = 0; direction < 4; direction++) {
+        const int step = DIRECTION[direction];
+        int stones = 0;
+        for (int side = -1; side <= 1; side += 2)
+            for (int k = 1; k < judge->connect; k++) {
+                const uint8_t here = judge->cells[cell + side * k * step];
+                if (here == BLACK) stones++;
+                else if (here != EMPTY) break;
+            }
+        lines |= (unsigned)(stones >= 2) << direction;
+    }
+    return lines;
+}
+
 /* A real three through `cell`: an empty cell turns it into a straight four through `cell`,
  * and black may legally play that cell. Only a cell at either end of the run through `cell`
  * can: a straight four is a run of connect - 1 with nothing black beyond its ends. */
@@ -72,7 +91,7 @@ static bool real_three_along(Judge *judge, int cell, int step) {
         if (cells[point] != EMPTY) continue;
         cells[point] = BLACK;
         bool three = straight_four_along(judge, cell, step);
-        if (three) three = foul_with_stone(judge, point, 15) == FOUL_NONE;
+        if (three) three = foul_with_stone(judge, point, crowded_lines(judge, point)) == FOUL_NONE;
         cells[point] = EMPTY;
         if (three) return true;
     }
