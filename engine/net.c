@@ -67,19 +67,20 @@ int net_pattern(uint32_t key, int view) {
 /* ---- the sums ------------------------------------------------------------------------------ */
 
 static inline int clip(int value) { return value < 0 ? 0 : value > NET_ONE ? NET_ONE : value; }
+static inline int16_t clip16(int16_t value) { return value < 0 ? 0 : value > NET_ONE ? NET_ONE : value; }
 
-/* A cell's features move by plus - minus; the pool follows when the cell is pooled. */
+/* A cell's features move by plus - minus; the pool follows when the cell is pooled. In 16 bits
+ * first and widened after, so that the compiler vectorises both loops. */
 static inline void cell_change(int16_t *restrict cell, int32_t *restrict pool, const int16_t *restrict plus,
                                const int16_t *restrict minus, bool pooled) {
-    if (!pooled) {
-        for (int i = 0; i < NET_C; i++) cell[i] = (int16_t)(cell[i] + plus[i] - minus[i]);
-        return;
-    }
+    int16_t delta[NET_C];
     for (int i = 0; i < NET_C; i++) {
-        const int before = cell[i], after = before + plus[i] - minus[i];
-        cell[i] = (int16_t)after;
-        pool[i] += clip(after) - clip(before);
+        const int16_t before = cell[i], after = (int16_t)(before + plus[i] - minus[i]);
+        cell[i] = after;
+        delta[i] = (int16_t)(clip16(after) - clip16(before));
     }
+    if (!pooled) return;
+    for (int i = 0; i < NET_C; i++) pool[i] += delta[i];
 }
 
 static inline void pool_cell(int32_t *restrict pool, const int16_t *restrict cell, int sign) {
@@ -124,6 +125,7 @@ void net_reset(NetState *state, const NetWeights *weights, const Board *board) {
                     for (int i = 0; i < NET_C; i++) features[i] = (int16_t)(features[i] + weights->codebook[view][pattern][i]);
                 }
             }
+            state->seen[cell] = board->cell[cell];
             state->pooled[cell] = board->cell[cell] == EMPTY;
             if (state->pooled[cell])
                 for (int view = 0; view < 2; view++) pool_cell(state->pool[view], state->cell[cell][view], 1);
@@ -135,9 +137,13 @@ static void bring_up_to_date(NetState *state, const NetWeights *weights, const B
         net_reset(state, weights, board);
         return;
     }
+    /* A cell back to the stone it had (a move made and taken back since) changed no pattern:
+     * every pattern that reads it reads the cells that did change too, and they refresh it. */
     for (int i = 0; i < state->touch_count; i++) {
         const int cell = state->touch[i];
         state->touched[cell] = 0;
+        if (board->cell[cell] == state->seen[cell]) continue;
+        state->seen[cell] = board->cell[cell];
         refresh_lines(state, weights, board, cell);
     }
     state->touch_count = 0;

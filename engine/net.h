@@ -58,6 +58,7 @@ typedef struct NetState {
     uint16_t pattern[CELLS][4][2];  /* [cell][direction][view colour - 1]: the patterns summed */
     int32_t pool[2][NET_C];         /* [view colour - 1]: the clipped features of the pooled cells */
     uint8_t pooled[CELLS];          /* the cell was empty at the last evaluation */
+    uint8_t seen[CELLS];            /* the cell's stone (or EMPTY) at the last evaluation */
     uint8_t touched[CELLS];         /* marked since */
     uint16_t touch[NET_TOUCH_MAX];
     int touch_count;
