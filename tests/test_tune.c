@@ -35,10 +35,17 @@ static const char *write_temp(const char *text) {
     return path;
 }
 
+/* The games of a PGN text, through a file as the tuner reads them. */
+static bool read_games(const char *text, GameList *games) {
+    const char *path = write_temp(text);
+    const bool ok = path && games_read_pgn(path, games);
+    if (path) remove(path);
+    return ok;
+}
+
 static void test_reads_pgn(void) {
-    const char *path = write_temp(PGN);
     GameList games = {0};
-    CHECK(path && games_read_pgn(path, &games));
+    CHECK(read_games(PGN, &games));
     CHECKF(games.count == 1 && games.skipped == 1, "%d games, %d skipped", games.count, games.skipped);
     if (games.count == 1) {
         const Game *game = &games.games[0];
@@ -47,7 +54,6 @@ static void test_reads_pgn(void) {
         CHECK(game->black_points == 1.0);     /* PGN's 1-0 is White's score first: here 0-1 */
     }
     games_free(&games);
-    remove(path);
 }
 
 /* Games written as they finished come back in the runner's order, whatever the timing was. */
@@ -57,16 +63,14 @@ static void test_reads_games_in_round_order(void) {
         "[Board \"15x15\"]\n[Rule \"freestyle\"]\n[OpeningStones \"1\"]\n\n1. h8 i9 1-0\n\n"
         "[Event \"wuzi-tournament\"]\n[Round \"1\"]\n[Result \"0-1\"]\n[Termination \"a made five\"]\n"
         "[Board \"15x15\"]\n[Rule \"freestyle\"]\n[OpeningStones \"1\"]\n\n1. a1 b2 2. c3 0-1\n\n";
-    const char *path = write_temp(OUT_OF_ORDER);
     GameList games = {0};
-    CHECK(path && games_read_pgn(path, &games));
+    CHECK(read_games(OUT_OF_ORDER, &games));
     CHECKF(games.count == 2, "%d games", games.count);
     if (games.count == 2) {
         CHECK(games.games[0].round == 1 && games.games[0].count == 3 && games.games[0].black_points == 1.0);
         CHECK(games.games[1].round == 2 && games.games[1].count == 2 && games.games[1].black_points == 0.0);
     }
     games_free(&games);
-    remove(path);
 }
 
 /* A renju foul decides the game on the board: white's win, read as the runner wrote it. */
@@ -75,13 +79,11 @@ static void test_reads_a_foul_as_decided(void) {
         "[Event \"wuzi-tournament\"]\n[Round \"1\"]\n[Result \"1-0\"]\n"
         "[Termination \"a made a forbidden move at 7,9 (double-three)\"]\n[Board \"15x15\"]\n"
         "[Rule \"renju\"]\n[OpeningStones \"1\"]\n\n1. h8 a1 2. h7 b1 3. i8 c1 4. g7 1-0\n\n";
-    const char *path = write_temp(FOUL);
     GameList games = {0};
-    CHECK(path && games_read_pgn(path, &games));
+    CHECK(read_games(FOUL, &games));
     CHECKF(games.count == 1 && games.skipped == 0, "%d games, %d skipped", games.count, games.skipped);
     if (games.count == 1) CHECK(games.games[0].black_points == 0.0 && games.games[0].count == 7);
     games_free(&games);
-    remove(path);
 }
 
 /* The features of a position, scored by the engine's rounded tables, are eval_position. */
