@@ -2,11 +2,7 @@
 # The build itself, in a fresh build folder (unoptimised, to be quick): building a test binary
 # keeps its intermediate objects (make prints no `rm` after the work, which would otherwise come
 # after `make test`'s count), a second make has nothing to do, and a missing object is remade.
-passed=0 failed=0
-check() { # check NAME COMMAND...: one assertion
-    name=$1; shift
-    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name"; fi
-}
+. "$(dirname "$0")/check.sh"
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 target=$work/build/tests/test_reader

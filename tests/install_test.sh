@@ -2,11 +2,7 @@
 # make install into a temporary PREFIX, then the installed wuzi-play run from elsewhere, found on
 # PATH as a user would run it: it finds the installed pbrain-wuzi and the installed openings
 # (nothing of the checkout is on its way). Needs WUZI_PLAYER (the build whose programs are installed).
-passed=0 failed=0
-check() { # check NAME COMMAND...: one assertion
-    name=$1; shift
-    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name"; fi
-}
+. "$(dirname "$0")/check.sh"
 has() { grep -q -- "$2" "$1"; }
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT

@@ -3,11 +3,7 @@
 # games, their labels and a short training, twice — the same file, the second run playing and
 # labelling nothing new; the file names what made it and compiles with the engine's headers.
 # Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
-passed=0 failed=0
-check() { # check NAME COMMAND...: one assertion
-    name=$1; shift
-    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name"; fi
-}
+. "$(dirname "$0")/check.sh"
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 train() { # train N OUT: a small run with its games in $work/games, the network into OUT

@@ -3,11 +3,7 @@
 # node-limited games: openings, self-play, the weights' fit and the order's, twice. The same
 # commands must write the same files, and make order must fit the games make tune played.
 # Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
-passed=0 failed=0
-check() { # check NAME COMMAND...: one assertion
-    name=$1; shift
-    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name"; fi
-}
+. "$(dirname "$0")/check.sh"
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 tune() { # tune N: one small run into $work/N (TUNE_FAMILIES from the caller, when set)

@@ -1,11 +1,7 @@
 #!/bin/sh
 # The match scripts (tournament/sprt.sh, ladder.sh) play with a game clock and a small tolerance
 # unless told otherwise, and say in their output what they used. Needs WUZI_BRAIN, WUZI_RUNNER.
-passed=0 failed=0
-check() { # check NAME COMMAND...: one assertion
-    name=$1; shift
-    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name"; fi
-}
+. "$(dirname "$0")/check.sh"
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mktemp); trap 'rm -rf "$out" "$out.d"' EXIT
 brain="$WUZI_BRAIN --level n1"

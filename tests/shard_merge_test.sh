@@ -4,11 +4,8 @@
 # line is skipped with a warning; files of another schedule are refused; GNU parallel runs the
 # shards (tournament/cluster/parallel.sh) when it is installed (.ci/run installs it).
 # Needs WUZI_BRAIN and WUZI_RUNNER. Deterministic brains: fixed-depth levels.
-passed=0 failed=0 skipped=0
-check() { # check NAME COMMAND...
-    name=$1; shift
-    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name"; fi
-}
+. "$(dirname "$0")/check.sh"
+skipped=0
 has() { grep -q -- "$2" "$1"; }
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=${KEEP:-$(mktemp -d)}; [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT

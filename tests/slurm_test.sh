@@ -5,8 +5,7 @@
 # (tournament/cluster/submit.sh), and the merged table equals the unsharded run's.
 # Run by .ci/run, which installs the packages; skipped (and counted) when they are missing.
 # Needs WUZI_BRAIN and WUZI_RUNNER, and root (the daemons run as root here).
-passed=0 failed=0
-check() { name=$1; shift; if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name"; fi; }
+. "$(dirname "$0")/check.sh"
 for tool in munged slurmctld slurmd sbatch sinfo; do
     if ! command -v $tool >/dev/null 2>&1; then
         echo "SKIP SLURM: $tool is not installed (.ci/run installs slurm-wlm and munge)"

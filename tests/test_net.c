@@ -97,7 +97,7 @@ static bool matches_recomputation(const Board *current, const NetWeights *net) {
     bool same = score == again && memcmp(current->net.pool, fresh.pool, sizeof fresh.pool) == 0;
     FOR_EACH_CELL(current, cell) {
         same &= memcmp(current->net.cell[cell], fresh.cell[cell], sizeof fresh.cell[cell]) == 0;
-        same &= current->net.pooled[cell] == fresh.pooled[cell];
+        same &= current->net.seen[cell] == fresh.seen[cell];
     }
     CHECKF(same, "%d moves: %d incrementally, %d recomputed", current->move_count, (int)score, (int)again);
     return same && score >= -NET_SCORE_MAX && score <= NET_SCORE_MAX;
