@@ -59,8 +59,8 @@ static bool straight_four_along(const Judge *judge, int cell, int step) {
 static Foul foul_with_stone(Judge *judge, int cell, unsigned lines);
 
 /* The lines through `cell` where a four or a three may run: those with two more black stones
- * within connect - 1 cells of it, short of a white stone or the edge (a three has three stones
- * within a straight four's reach, a four four within a five's). */
+ * within connect - 1 cells of it, short of a white stone or the edge (a three through the cell
+ * needs two more stones, a four three). */
 static unsigned crowded_lines(const Judge *judge, int cell) {
     unsigned lines = 0;
     for (int direction = 0; direction < 4; direction++) {

@@ -66,8 +66,7 @@ int net_pattern(uint32_t key, int view) {
 
 /* ---- the sums ------------------------------------------------------------------------------ */
 
-static inline int clip(int value) { return value < 0 ? 0 : value > NET_ONE ? NET_ONE : value; }
-static inline int16_t clip16(int16_t value) { return value < 0 ? 0 : value > NET_ONE ? NET_ONE : value; }
+static inline int16_t clip(int16_t value) { return value < 0 ? 0 : value > NET_ONE ? NET_ONE : value; }
 
 /* A cell's features move by plus - minus; the pool follows when the cell is pooled. In 16 bits
  * first and widened after, so that the compiler vectorises both loops. */
@@ -77,7 +76,7 @@ static inline void cell_change(int16_t *restrict cell, int32_t *restrict pool, c
     for (int i = 0; i < NET_C; i++) {
         const int16_t before = cell[i], after = (int16_t)(before + plus[i] - minus[i]);
         cell[i] = after;
-        delta[i] = (int16_t)(clip16(after) - clip16(before));
+        delta[i] = (int16_t)(clip(after) - clip(before));
     }
     if (!pooled) return;
     for (int i = 0; i < NET_C; i++) pool[i] += delta[i];
@@ -88,8 +87,8 @@ static inline void pool_cell(int32_t *restrict pool, const int16_t *restrict cel
 }
 
 /* The patterns of the cells within NET_SIDE of `cell` on its lines, and its own place in the
- * pools. */
-static void refresh_lines(NetState *state, const NetWeights *weights, const Board *board, int cell) {
+ * pools (an empty cell is pooled); `held` is what the cell held at the last evaluation. */
+static void refresh_lines(NetState *state, const NetWeights *weights, const Board *board, int cell, int held) {
     for (int direction = 0; direction < 4; direction++) {
         const int step = DIRECTION[direction];
         for (int distance = -NET_SIDE; distance <= NET_SIDE; distance++) {
@@ -101,13 +100,12 @@ static void refresh_lines(NetState *state, const NetWeights *weights, const Boar
                 if (now == before) continue;
                 state->pattern[neighbour][direction][view] = (uint16_t)now;
                 cell_change(state->cell[neighbour][view], state->pool[view], weights->codebook[view][now],
-                            weights->codebook[view][before], state->pooled[neighbour]);
+                            weights->codebook[view][before], state->seen[neighbour] == EMPTY);
             }
         }
     }
     const bool empty = board->cell[cell] == EMPTY;
-    if (empty == state->pooled[cell]) return;
-    state->pooled[cell] = empty;
+    if (empty == (held == EMPTY)) return;
     for (int view = 0; view < 2; view++) pool_cell(state->pool[view], state->cell[cell][view], empty ? 1 : -1);
 }
 
@@ -126,8 +124,7 @@ void net_reset(NetState *state, const NetWeights *weights, const Board *board) {
                 }
             }
             state->seen[cell] = board->cell[cell];
-            state->pooled[cell] = board->cell[cell] == EMPTY;
-            if (state->pooled[cell])
+            if (board->cell[cell] == EMPTY)
                 for (int view = 0; view < 2; view++) pool_cell(state->pool[view], state->cell[cell][view], 1);
         }
 }
@@ -142,9 +139,10 @@ static void bring_up_to_date(NetState *state, const NetWeights *weights, const B
     for (int i = 0; i < state->touch_count; i++) {
         const int cell = state->touch[i];
         state->touched[cell] = 0;
-        if (board->cell[cell] == state->seen[cell]) continue;
+        const int before = state->seen[cell];
+        if (board->cell[cell] == before) continue;
         state->seen[cell] = board->cell[cell];
-        refresh_lines(state, weights, board, cell);
+        refresh_lines(state, weights, board, cell, before);
     }
     state->touch_count = 0;
 }
