@@ -68,61 +68,75 @@ int net_pattern(uint32_t key, int view) {
 
 static inline int16_t clip(int16_t value) { return value < 0 ? 0 : value > NET_ONE ? NET_ONE : value; }
 
-/* A cell's features move by plus - minus; the pool follows when the cell is pooled. In 16 bits
- * first and widened after, so that the compiler vectorises both loops. */
-static inline void cell_change(int16_t *restrict cell, int32_t *restrict pool, const int16_t *restrict plus,
-                               const int16_t *restrict minus, bool pooled) {
-    int16_t delta[NET_C];
+/* A pooled cell's features move by plus - minus; the pool's change is gathered in 16 bits
+ * (`gathered`), so that the compiler vectorises the loop. */
+static inline void cell_change(int16_t *restrict cell, int16_t *restrict gathered, const int16_t *restrict plus,
+                               const int16_t *restrict minus) {
     for (int i = 0; i < NET_C; i++) {
         const int16_t before = cell[i], after = (int16_t)(before + plus[i] - minus[i]);
         cell[i] = after;
-        delta[i] = (int16_t)(clip(after) - clip(before));
+        gathered[i] = (int16_t)(gathered[i] + clip(after) - clip(before));
     }
-    if (!pooled) return;
-    for (int i = 0; i < NET_C; i++) pool[i] += delta[i];
 }
 
 static inline void pool_cell(int32_t *restrict pool, const int16_t *restrict cell, int sign) {
     for (int i = 0; i < NET_C; i++) pool[i] += sign * clip(cell[i]);
 }
 
+/* A cell's patterns and features from the board's keys. */
+static void cell_compute(NetState *state, const NetWeights *weights, const Board *board, int cell) {
+    for (int view = 0; view < 2; view++) {
+        int16_t *features = state->cell[cell][view];
+        memset(features, 0, sizeof(NetVector));
+        for (int direction = 0; direction < 4; direction++) {
+            const int pattern = pattern_of(board->shapes.key[cell][direction], view);
+            state->pattern[cell][direction][view] = (uint16_t)pattern;
+            for (int i = 0; i < NET_C; i++) features[i] = (int16_t)(features[i] + weights->codebook[view][pattern][i]);
+        }
+    }
+}
+
 /* The patterns of the cells within NET_SIDE of `cell` on its lines, and its own place in the
- * pools (an empty cell is pooled); `held` is what the cell held at the last evaluation. */
+ * pools (an empty cell is pooled); `held` is what the cell held at the last evaluation. Only
+ * the pooled cells are kept (walls and stones are not): a cell is computed afresh when it empties. */
 static void refresh_lines(NetState *state, const NetWeights *weights, const Board *board, int cell, int held) {
+    /* The 32 cells on the lines and the cell itself move a pooled feature by NET_ONE at most
+     * each: far inside 16 bits. */
+    int16_t gathered[2][NET_C] = {{0}};
     for (int direction = 0; direction < 4; direction++) {
         const int step = DIRECTION[direction];
         for (int distance = -NET_SIDE; distance <= NET_SIDE; distance++) {
             const int neighbour = cell + distance * step;
-            if (!distance || board->cell[neighbour] == WALL) continue;
+            if (!distance || state->seen[neighbour] != EMPTY) continue;
             const uint32_t key = board->shapes.key[neighbour][direction];
             for (int view = 0; view < 2; view++) {
                 const int now = pattern_of(key, view), before = state->pattern[neighbour][direction][view];
                 if (now == before) continue;
                 state->pattern[neighbour][direction][view] = (uint16_t)now;
-                cell_change(state->cell[neighbour][view], state->pool[view], weights->codebook[view][now],
-                            weights->codebook[view][before], state->seen[neighbour] == EMPTY);
+                cell_change(state->cell[neighbour][view], gathered[view], weights->codebook[view][now],
+                            weights->codebook[view][before]);
             }
         }
     }
     const bool empty = board->cell[cell] == EMPTY;
-    if (empty == (held == EMPTY)) return;
-    for (int view = 0; view < 2; view++) pool_cell(state->pool[view], state->cell[cell][view], empty ? 1 : -1);
+    if (empty != (held == EMPTY)) {
+        if (empty) cell_compute(state, weights, board, cell);
+        for (int view = 0; view < 2; view++)
+            for (int i = 0; i < NET_C; i++)
+                gathered[view][i] = (int16_t)(gathered[view][i] + (empty ? 1 : -1) * clip(state->cell[cell][view][i]));
+    }
+    for (int view = 0; view < 2; view++)
+        for (int i = 0; i < NET_C; i++) state->pool[view][i] += gathered[view][i];
 }
 
 void net_reset(NetState *state, const NetWeights *weights, const Board *board) {
     pthread_once(&sides.once, sides_build);
     memset(state, 0, sizeof *state);
+    memset(state->seen, WALL, sizeof state->seen);
     for (int y = 0; y < board->height; y++)
         for (int x = 0; x < board->width; x++) {
             const int cell = cell_at(x, y);
-            for (int view = 0; view < 2; view++) {
-                int16_t *features = state->cell[cell][view];
-                for (int direction = 0; direction < 4; direction++) {
-                    const int pattern = pattern_of(board->shapes.key[cell][direction], view);
-                    state->pattern[cell][direction][view] = (uint16_t)pattern;
-                    for (int i = 0; i < NET_C; i++) features[i] = (int16_t)(features[i] + weights->codebook[view][pattern][i]);
-                }
-            }
+            cell_compute(state, weights, board, cell);
             state->seen[cell] = board->cell[cell];
             if (board->cell[cell] == EMPTY)
                 for (int view = 0; view < 2; view++) pool_cell(state->pool[view], state->cell[cell][view], 1);

@@ -57,7 +57,7 @@ typedef struct NetState {
     NetVector cell[CELLS][2];       /* [cell][view colour - 1]: the four lines' vectors summed */
     uint16_t pattern[CELLS][4][2];  /* [cell][direction][view colour - 1]: the patterns summed */
     int32_t pool[2][NET_C];         /* [view colour - 1]: the clipped features of the pooled cells */
-    uint8_t seen[CELLS];            /* the cell's stone (or EMPTY: pooled) at the last evaluation */
+    uint8_t seen[CELLS];            /* the cell's stone (or EMPTY: pooled) at the last evaluation; WALL off the board */
     uint8_t touched[CELLS];         /* marked since */
     uint16_t touch[NET_TOUCH_MAX];
     int touch_count;
