@@ -136,10 +136,10 @@ void net_reset(NetState *state, const NetWeights *weights, const Board *board) {
     for (int y = 0; y < board->height; y++)
         for (int x = 0; x < board->width; x++) {
             const int cell = cell_at(x, y);
-            cell_compute(state, weights, board, cell);
             state->seen[cell] = board->cell[cell];
-            if (board->cell[cell] == EMPTY)
-                for (int view = 0; view < 2; view++) pool_cell(state->pool[view], state->cell[cell][view], 1);
+            if (board->cell[cell] != EMPTY) continue;
+            cell_compute(state, weights, board, cell);
+            for (int view = 0; view < 2; view++) pool_cell(state->pool[view], state->cell[cell][view], 1);
         }
 }
 

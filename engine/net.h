@@ -54,6 +54,7 @@ extern const NetWeights *const NET_WEIGHTS[FAMILY_COUNT];
 
 /* Per board (inside it, copied with it). */
 typedef struct NetState {
+    /* Kept for the pooled (empty) cells only: a cell is computed afresh when it empties. */
     NetVector cell[CELLS][2];       /* [cell][view colour - 1]: the four lines' vectors summed */
     uint16_t pattern[CELLS][4][2];  /* [cell][direction][view colour - 1]: the patterns summed */
     int32_t pool[2][NET_C];         /* [view colour - 1]: the clipped features of the pooled cells */
