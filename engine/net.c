@@ -69,7 +69,8 @@ int net_pattern(uint32_t key, int view) {
 static inline int16_t clip(int16_t value) { return value < 0 ? 0 : value > NET_ONE ? NET_ONE : value; }
 
 /* A pooled cell's features move by plus - minus; the pool's change is gathered in 16 bits
- * (`gathered`), so that the compiler vectorises the loop. */
+ * (`gathered`; a scratch for a cell that pools the foul vector instead), so that the compiler
+ * vectorises the loop. */
 static inline void cell_change(int16_t *restrict cell, int16_t *restrict gathered, const int16_t *restrict plus,
                                const int16_t *restrict minus) {
     for (int i = 0; i < NET_C; i++) {
@@ -81,6 +82,15 @@ static inline void cell_change(int16_t *restrict cell, int16_t *restrict gathere
 
 static inline void pool_cell(int32_t *restrict pool, const int16_t *restrict cell, int sign) {
     for (int i = 0; i < NET_C; i++) pool[i] += sign * clip(cell[i]);
+}
+
+/* What an empty cell pools in a view: its lines' features, or black's foul vector. */
+static inline const int16_t *pooled(const NetState *state, const NetWeights *weights, int cell, int view) {
+    return view == 0 && state->foul[cell] ? weights->head[0]->foul : state->cell[cell][view];
+}
+
+static inline bool forbidden_now(const Board *board, int cell) {
+    return (board->shapes.cell_class[cell] & 15) == CLASS_FORBIDDEN;
 }
 
 /* A cell's patterns and features from the board's keys. */
@@ -102,7 +112,7 @@ static void cell_compute(NetState *state, const NetWeights *weights, const Board
 static void refresh_lines(NetState *state, const NetWeights *weights, const Board *board, int cell, int held) {
     /* The 32 cells on the lines and the cell itself move a pooled feature by NET_ONE at most
      * each: far inside 16 bits. */
-    int16_t gathered[2][NET_C] = {{0}};
+    int16_t gathered[2][NET_C] = {{0}}, scratch[NET_C];
     for (int direction = 0; direction < 4; direction++) {
         const int step = DIRECTION[direction];
         for (int distance = -NET_SIDE; distance <= NET_SIDE; distance++) {
@@ -113,17 +123,22 @@ static void refresh_lines(NetState *state, const NetWeights *weights, const Boar
                 const int now = pattern_of(key, view), before = state->pattern[neighbour][direction][view];
                 if (now == before) continue;
                 state->pattern[neighbour][direction][view] = (uint16_t)now;
-                cell_change(state->cell[neighbour][view], gathered[view], weights->codebook[view][now],
-                            weights->codebook[view][before]);
+                int16_t *into = view == 0 && state->foul[neighbour] ? scratch : gathered[view];
+                cell_change(state->cell[neighbour][view], into, weights->codebook[view][now], weights->codebook[view][before]);
             }
         }
     }
     const bool empty = board->cell[cell] == EMPTY;
     if (empty != (held == EMPTY)) {
         if (empty) cell_compute(state, weights, board, cell);
-        for (int view = 0; view < 2; view++)
-            for (int i = 0; i < NET_C; i++)
-                gathered[view][i] = (int16_t)(gathered[view][i] + (empty ? 1 : -1) * clip(state->cell[cell][view][i]));
+        for (int view = 0; view < 2; view++) {
+            const int16_t *features = pooled(state, weights, cell, view);
+            for (int i = 0; i < NET_C; i++) gathered[view][i] = (int16_t)(gathered[view][i] + (empty ? 1 : -1) * clip(features[i]));
+        }
+        if (state->foul[cell]) {
+            state->foul[cell] = 0;
+            state->foul_count--;
+        }
     }
     for (int view = 0; view < 2; view++)
         for (int i = 0; i < NET_C; i++) state->pool[view][i] += gathered[view][i];
@@ -139,8 +154,25 @@ void net_reset(NetState *state, const NetWeights *weights, const Board *board) {
             state->seen[cell] = board->cell[cell];
             if (board->cell[cell] != EMPTY) continue;
             cell_compute(state, weights, board, cell);
-            for (int view = 0; view < 2; view++) pool_cell(state->pool[view], state->cell[cell][view], 1);
+            if (weights->head[0]->fouls && forbidden_now(board, cell)) {
+                state->foul[cell] = 1;
+                state->foul_count++;
+            }
+            for (int view = 0; view < 2; view++) pool_cell(state->pool[view], pooled(state, weights, cell, view), 1);
         }
+}
+
+/* Black's forbidden points, which a move can change far from its lines: every empty cell's
+ * class against what it pooled, while any is or was forbidden. */
+static void fouls_up_to_date(NetState *state, const NetWeights *weights, const Board *board) {
+    if (!state->foul_count && !shape_class_count(&board->shapes, BLACK, CLASS_FORBIDDEN)) return;
+    FOR_EACH_CELL(board, cell) {
+        if (board->cell[cell] != EMPTY || forbidden_now(board, cell) == (state->foul[cell] != 0)) continue;
+        pool_cell(state->pool[0], pooled(state, weights, cell, 0), -1);
+        state->foul[cell] ^= 1;
+        state->foul_count += state->foul[cell] ? 1 : -1;
+        pool_cell(state->pool[0], pooled(state, weights, cell, 0), 1);
+    }
 }
 
 static void bring_up_to_date(NetState *state, const NetWeights *weights, const Board *board) {
@@ -159,6 +191,7 @@ static void bring_up_to_date(NetState *state, const NetWeights *weights, const B
         refresh_lines(state, weights, board, cell, before);
     }
     state->touch_count = 0;
+    if (weights->head[0]->fouls) fouls_up_to_date(state, weights, board);
 }
 
 /* ---- the head ------------------------------------------------------------------------------ */

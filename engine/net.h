@@ -39,6 +39,10 @@ typedef struct NetHead {
     int32_t linear[NET_INPUTS];
     int32_t out_bias;
     int32_t hidden_shift, out_shift;
+    /* Renju, black's head (head[0]) only: black's view of a cell forbidden to black pools `foul`
+     * instead of its lines' features, which read as threes and fours black may not make. */
+    int32_t fouls;
+    int16_t foul[NET_C];
 } NetHead;
 
 typedef int16_t NetVector[NET_C];
@@ -59,6 +63,8 @@ typedef struct NetState {
     uint16_t pattern[CELLS][4][2];  /* [cell][direction][view colour - 1]: the patterns summed */
     int32_t pool[2][NET_C];         /* [view colour - 1]: the clipped features of the pooled cells */
     uint8_t seen[CELLS];            /* the cell's stone (or EMPTY: pooled) at the last evaluation; WALL off the board */
+    uint8_t foul[CELLS];            /* pooled as forbidden to black (NetHead.foul) at the last evaluation */
+    int foul_count;
     uint8_t touched[CELLS];         /* marked since */
     uint16_t touch[NET_TOUCH_MAX];
     int touch_count;

@@ -2,7 +2,8 @@
  * network — a cell's features count the stones on its lines, a hidden unit and a linear part
  * read the pools — and a network trained from a random start on them predicts what the planted
  * one does on held-out games; its integer form (what the engine computes) agrees. Also: the
- * labelled positions' file read back, and the same data giving the same parameters. */
+ * labelled positions' file read back, the same data giving the same parameters, and the
+ * tuner's integer score the engine's on random boards (renju's forbidden points too). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,9 +157,48 @@ static void test_reads_labelled_positions(void) {
     remove(path);
 }
 
+/* The tuner's integer score of a position is the engine's (net_evaluate) on its board, under
+ * renju too, where black's forbidden cells pool the foul vector: a random network, random games. */
+static void test_integer_form_is_the_engines(void) {
+    static NetModel model;
+    static NetBook renju_book;
+    static NetSamples positions;
+    net_model_init(&model, 77);
+    for (int i = 0; i < NET_C; i++) model.foul[i] = 0.3f + 0.05f * (float)i;
+    const int rules[] = {0, RULE_RENJU};
+    for (int r = 0; r < 2; r++) {
+        const int family = weight_family(rules[r]);
+        net_model_book(&model, family, &renju_book);
+        net_model_quantize(&model, &renju_book, family, 3000, &tables);
+        Geometry geometry = *geometry_get(15, 15, 5, rules[r]);
+        geometry.net = &tables.weights;
+        uint64_t rng = 5 + (uint64_t)r;
+        int fouls = 0, same = 0, count = 0;
+        for (int game = 0; game < 40; game++) {
+            board_init(&board, &geometry);
+            const int length = 8 + (int)(rng_next(&rng) % 50);
+            while (board.move_count < length) {
+                int cell;
+                do cell = cell_at(3 + (int)(rng_next(&rng) % 9), 3 + (int)(rng_next(&rng) % 9));
+                while (board.cell[cell] != EMPTY);
+                board_make(&board, cell);
+                net_samples_add(&positions, &board, 0.5, 0, (uint32_t)game);
+                const NetSample *sample = &positions.samples[positions.count - 1];
+                for (int c = 0; c < sample->count; c++) fouls += positions.cells[sample->first + c].foul;
+                same += net_tables_score(&tables, &positions, sample) == net_evaluate(&board.net, &tables.weights, &board);
+                count++;
+            }
+        }
+        CHECKF(same == count, "rule %d: %d of %d positions score alike", rules[r], same, count);
+        if (rules[r] == RULE_RENJU) CHECKF(fouls > 50, "%d forbidden cells", fouls);
+    }
+    net_samples_free(&positions);
+}
+
 int main(void) {
     RUN(test_recovers_a_planted_network);
     RUN(test_reads_labelled_positions);
+    RUN(test_integer_form_is_the_engines);
     net_samples_free(&samples);
     return check_summary();
 }

@@ -38,8 +38,14 @@ static void write_head(FILE *file, const char *name, const NetHead *head) {
     write_numbers32(file, head->out, NET_HIDDEN);
     fprintf(file, "},\n    .linear = {");
     write_numbers32(file, head->linear, NET_INPUTS);
-    fprintf(file, "},\n    .out_bias = %ld,\n    .hidden_shift = %ld,\n    .out_shift = %ld,\n};\n\n", (long)head->out_bias,
+    fprintf(file, "},\n    .out_bias = %ld,\n    .hidden_shift = %ld,\n    .out_shift = %ld,\n", (long)head->out_bias,
             (long)head->hidden_shift, (long)head->out_shift);
+    if (head->fouls) {
+        fprintf(file, "    .fouls = 1,\n    .foul = {");
+        write_numbers16(file, head->foul, NET_C);
+        fprintf(file, "},\n");
+    }
+    fprintf(file, "};\n\n");
 }
 
 /* A family's codebooks, heads and NetWeights: black's and white's once when they are the same. */

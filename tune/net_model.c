@@ -30,6 +30,7 @@ void net_model_init(NetModel *model, uint64_t seed) {
             model->out[set][unit] = uniform(&rng, -0.1f, 0.1f);
         }
     }
+    for (int i = 0; i < NET_C; i++) model->foul[i] = uniform(&rng, -0.03f, 0.08f);
 }
 
 /* ---- the shapes of the patterns ---------------------------------------------------------------- */
@@ -102,6 +103,11 @@ static inline float clip01(float value) { return value < 0 ? 0 : value > 1 ? 1 :
 #define LEAK 0.02f
 static inline float clip_slope(float value) { return value > 0 && value < 1 ? 1 : LEAK; }
 
+/* A cell pools the foul vector in black's view (renju). */
+static inline bool pools_foul(int family, const NetCell *cell, int view) {
+    return family == FAMILY_RENJU && view == 0 && cell->foul;
+}
+
 /* A cell's features from one view's codebook. */
 static inline void cell_features(const float (*book)[NET_C], const NetCell *cell, int view, float features[NET_C]) {
     for (int i = 0; i < NET_C; i++) features[i] = 0;
@@ -120,7 +126,8 @@ float net_model_forward(const NetModel *model, const NetBook *book_of, const Net
     for (int view = 0; view < 2; view++) {
         const float (*book)[NET_C] = book_of->codebook[net_model_set(family, view)];
         for (int c = 0; c < sample->count; c++) {
-            cell_features(book, &cells[c], view, features);
+            if (pools_foul(family, &cells[c], view)) memcpy(features, model->foul, sizeof features);
+            else cell_features(book, &cells[c], view, features);
             for (int i = 0; i < NET_C; i++) pool[view][i] += clip01(features[i]);
         }
     }
@@ -165,6 +172,10 @@ float net_model_forward(const NetModel *model, const NetBook *book_of, const Net
         float pool_delta[NET_C];
         for (int i = 0; i < NET_C; i++) pool_delta[i] = input_delta[(view == me ? 0 : NET_C) + i] / NET_MODEL_POOL_SCALE;
         for (int c = 0; c < sample->count; c++) {
+            if (pools_foul(family, &cells[c], view)) {
+                for (int i = 0; i < NET_C; i++) gradient->foul[i] += pool_delta[i] * clip_slope(model->foul[i]);
+                continue;
+            }
             cell_features(book, &cells[c], view, features);
             float feature_delta[NET_C];
             for (int i = 0; i < NET_C; i++) feature_delta[i] = pool_delta[i] * clip_slope(features[i]);
@@ -245,6 +256,9 @@ void net_model_quantize(const NetModel *model, const NetBook *book, int family, 
                 tables->codebook[set][pattern][i] = (int16_t)round_to(book->codebook[set][pattern][i] * NET_ONE, CODEBOOK_MAX);
         quantize_head(model, set, k, &tables->head[set]);
     }
+    tables->head[0].fouls = family == FAMILY_RENJU;
+    for (int i = 0; i < NET_C; i++)
+        tables->head[0].foul[i] = (int16_t)(family == FAMILY_RENJU ? round_to(model->foul[i] * NET_ONE, CODEBOOK_MAX) : 0);
     for (int color = 0; color < 2; color++) {
         tables->weights.codebook[color] = tables->codebook[net_model_set(family, color)];
         tables->weights.head[color] = &tables->head[net_model_set(family, color)];
@@ -258,10 +272,14 @@ int32_t net_tables_score(const NetTables *tables, const NetSamples *samples, con
     const NetCell *cells = &samples->cells[sample->first];
     for (int view = 0; view < 2; view++) {
         const NetVector *book = tables->weights.codebook[view];
+        const NetHead *black = tables->weights.head[0];
         for (int c = 0; c < sample->count; c++) {
             int features[NET_C] = {0};
-            for (int direction = 0; direction < 4; direction++)
-                for (int i = 0; i < NET_C; i++) features[i] += book[cells[c].pattern[view][direction]][i];
+            if (view == 0 && cells[c].foul && black->fouls)
+                for (int i = 0; i < NET_C; i++) features[i] = black->foul[i];
+            else
+                for (int direction = 0; direction < 4; direction++)
+                    for (int i = 0; i < NET_C; i++) features[i] += book[cells[c].pattern[view][direction]][i];
             for (int i = 0; i < NET_C; i++) pool[view][i] += clip_int(features[i]);
         }
     }

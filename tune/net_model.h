@@ -10,7 +10,9 @@
  * would make there (shape.h), one for the shape the other colour's would, and a residual of its
  * own: what the shapes say is learnt from every pattern that has them, and a pattern seen in
  * few positions keeps about what its shapes give it (the residuals are pulled towards zero).
- * Under renju black and white have parameter sets apart; elsewhere both read set 0. */
+ * Under renju black and white have parameter sets apart, and black's view of a cell forbidden
+ * to black pools a vector of its own (its lines' shapes are moves black may not make); elsewhere
+ * both read set 0. */
 #ifndef WUZI_TUNE_NET_MODEL_H
 #define WUZI_TUNE_NET_MODEL_H
 
@@ -29,6 +31,7 @@ typedef struct NetModel {
     float out[2][NET_HIDDEN];
     float linear[2][NET_INPUTS];
     float out_bias[2];
+    float foul[NET_C];                          /* renju: black's view of a cell forbidden to black */
 } NetModel;
 
 #define NET_MODEL_FLOATS (sizeof(NetModel) / sizeof(float))

@@ -14,6 +14,7 @@
 
 typedef struct NetCell {
     uint16_t pattern[2][4];     /* [view colour - 1][direction] */
+    bool foul;                  /* renju: forbidden to black (black's view pools the foul vector) */
 } NetCell;
 
 typedef struct NetSample {
