@@ -108,8 +108,11 @@ static void cell_compute(NetState *state, const NetWeights *weights, const Board
 
 /* The patterns of the cells within NET_SIDE of `cell` on its lines, and its own place in the
  * pools (an empty cell is pooled); `held` is what the cell held at the last evaluation. Only
- * the pooled cells are kept (walls and stones are not): a cell is computed afresh when it empties. */
-static void refresh_lines(NetState *state, const NetWeights *weights, const Board *board, int cell, int held) {
+ * the pooled cells are kept (walls and stones are not): a cell is computed afresh when it empties.
+ * `fouls`: the network pools black's forbidden cells apart (renju); each caller passes a constant,
+ * so that the freestyle code reads no foul flag. */
+static inline void refresh_lines(NetState *state, const NetWeights *weights, const Board *board, int cell, int held,
+                                 bool fouls) {
     /* The 32 cells on the lines and the cell itself move a pooled feature by NET_ONE at most
      * each: far inside 16 bits. */
     int16_t gathered[2][NET_C] = {{0}}, scratch[NET_C];
@@ -123,7 +126,7 @@ static void refresh_lines(NetState *state, const NetWeights *weights, const Boar
                 const int now = pattern_of(key, view), before = state->pattern[neighbour][direction][view];
                 if (now == before) continue;
                 state->pattern[neighbour][direction][view] = (uint16_t)now;
-                int16_t *into = view == 0 && state->foul[neighbour] ? scratch : gathered[view];
+                int16_t *into = fouls && view == 0 && state->foul[neighbour] ? scratch : gathered[view];
                 cell_change(state->cell[neighbour][view], into, weights->codebook[view][now], weights->codebook[view][before]);
             }
         }
@@ -132,10 +135,10 @@ static void refresh_lines(NetState *state, const NetWeights *weights, const Boar
     if (empty != (held == EMPTY)) {
         if (empty) cell_compute(state, weights, board, cell);
         for (int view = 0; view < 2; view++) {
-            const int16_t *features = pooled(state, weights, cell, view);
+            const int16_t *features = fouls ? pooled(state, weights, cell, view) : state->cell[cell][view];
             for (int i = 0; i < NET_C; i++) gathered[view][i] = (int16_t)(gathered[view][i] + (empty ? 1 : -1) * clip(features[i]));
         }
-        if (state->foul[cell]) {
+        if (fouls && state->foul[cell]) {
             state->foul[cell] = 0;
             state->foul_count--;
         }
@@ -180,6 +183,7 @@ static void bring_up_to_date(NetState *state, const NetWeights *weights, const B
         net_reset(state, weights, board);
         return;
     }
+    const bool fouls = weights->head[0]->fouls;
     /* A cell back to the stone it had (a move made and taken back since) changed no pattern:
      * every pattern that reads it reads the cells that did change too, and they refresh it. */
     for (int i = 0; i < state->touch_count; i++) {
@@ -188,10 +192,11 @@ static void bring_up_to_date(NetState *state, const NetWeights *weights, const B
         const int before = state->seen[cell];
         if (board->cell[cell] == before) continue;
         state->seen[cell] = board->cell[cell];
-        refresh_lines(state, weights, board, cell, before);
+        if (fouls) refresh_lines(state, weights, board, cell, before, true);
+        else refresh_lines(state, weights, board, cell, before, false);
     }
     state->touch_count = 0;
-    if (weights->head[0]->fouls) fouls_up_to_date(state, weights, board);
+    if (fouls) fouls_up_to_date(state, weights, board);
 }
 
 /* ---- the head ------------------------------------------------------------------------------ */

@@ -270,9 +270,9 @@ static inline int clip_int(int value) { return value < 0 ? 0 : value > NET_ONE ?
 int32_t net_tables_score(const NetTables *tables, const NetSamples *samples, const NetSample *sample) {
     int32_t pool[2][NET_C] = {{0}};
     const NetCell *cells = &samples->cells[sample->first];
+    const NetHead *black = tables->weights.head[0];
     for (int view = 0; view < 2; view++) {
         const NetVector *book = tables->weights.codebook[view];
-        const NetHead *black = tables->weights.head[0];
         for (int c = 0; c < sample->count; c++) {
             int features[NET_C] = {0};
             if (view == 0 && cells[c].foul && black->fouls)
