@@ -90,7 +90,7 @@ static inline const int16_t *pooled(const NetState *state, const NetWeights *wei
 }
 
 static inline bool forbidden_now(const Board *board, int cell) {
-    return (board->shapes.cell_class[cell] & 15) == CLASS_FORBIDDEN;
+    return shape_cell_class(&board->shapes, cell, BLACK) == CLASS_FORBIDDEN;
 }
 
 /* A cell's patterns and features from the board's keys. */

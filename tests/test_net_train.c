@@ -161,15 +161,14 @@ static void test_reads_labelled_positions(void) {
  * renju too, where black's forbidden cells pool the foul vector: a random network, random games. */
 static void test_integer_form_is_the_engines(void) {
     static NetModel model;
-    static NetBook renju_book;
     static NetSamples positions;
     net_model_init(&model, 77);
     for (int i = 0; i < NET_C; i++) model.foul[i] = 0.3f + 0.05f * (float)i;
     const int rules[] = {0, RULE_RENJU};
     for (int r = 0; r < 2; r++) {
         const int family = weight_family(rules[r]);
-        net_model_book(&model, family, &renju_book);
-        net_model_quantize(&model, &renju_book, family, 3000, &tables);
+        net_model_book(&model, family, &book);
+        net_model_quantize(&model, &book, family, 3000, &tables);
         Geometry geometry = *geometry_get(15, 15, 5, rules[r]);
         geometry.net = &tables.weights;
         uint64_t rng = 5 + (uint64_t)r;

@@ -37,7 +37,7 @@ bool net_samples_add(NetSamples *samples, const Board *board, double points, int
                 any |= pattern != NET_EMPTY_PATTERN;
             }
         if (!any) continue;
-        out->foul = (board->shapes.cell_class[cell] & 15) == CLASS_FORBIDDEN;
+        out->foul = shape_cell_class(&board->shapes, cell, BLACK) == CLASS_FORBIDDEN;
         samples->cell_count++;
         sample->count++;
     }
