@@ -2,12 +2,14 @@
 # make train (tune/make_train.sh) end to end on a few node-limited games in two chunks: the
 # games, their labels and a short training, twice — the same file, the second run playing and
 # labelling nothing new; the file names what made it and compiles with the engine's headers.
+# Then the first chunk's games packed into a game list (as tune/games/ keeps them) and trained
+# from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN.
 # Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
 . "$(dirname "$0")/check.sh"
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-train() { # train N OUT: a small run with its games in $work/games, the network into OUT
-    TUNE_DIR="$work/games" TRAIN_OUT="$2" TUNE_GAMES=8 TUNE_CHUNK=4 TUNE_NODES=1500 TRAIN_DEPTH=4 \
+train() { # train N OUT [GAMES]: a small run with its games in $work/games, the network into OUT
+    TUNE_DIR="$work/games" TRAIN_OUT="$2" TUNE_GAMES=${3:-8} TUNE_CHUNK=4 TUNE_NODES=1500 TRAIN_DEPTH=4 \
         TRAIN_OPTIONS="-epochs 2" TUNE_BRAIN="$WUZI_BRAIN" TUNE_RUNNER="$WUZI_RUNNER" TUNE_TUNER="$WUZI_TUNER" \
         sh "$here/tune/make_train.sh" > "$work/$1.log" 2>&1
 }
@@ -23,5 +25,10 @@ check "the header names the command" \
 check "freestyle is trained" grep -q '^ \* freestyle/exact five: [1-9][0-9]* positions' "$work/net1.c"
 check "the others keep what the build has" grep -q '^ \* renju: no positions' "$work/net1.c"
 check "the file compiles" cc -std=c17 -Wall -Wextra -Werror -I"$here/engine" -c "$work/net1.c" -o "$work/net1.o"
+"$WUZI_TUNER" pack -o "$work/kept.txt" -note "a test" "$work/games/freestyle-0.pgn" 2>/dev/null
+TRAIN_KEPT="$work/kept.txt" train 3 "$work/net3.c" 0; status=$?
+check "make train from a game list alone" [ "$status" -eq 0 ]
+check "its header names the list" grep -q "TRAIN_KEPT='$work/kept.txt'" "$work/net3.c"
+check "the list gives the chunk's labels" cmp -s "$work/games/kept-kept.labels" "$work/games/freestyle-0.labels"
 [ "$failed" -eq 0 ] || tail -n 5 "$work/1.log"
 echo "$passed passed, $failed failed"

@@ -1,4 +1,4 @@
-/* The tuner: PGN records read back with their rule and result, quiet positions whose features
+/* The tuner: PGN records read back with their rule and result, the same games as a compact list, quiet positions whose features
  * give exactly the engine's static score, and a fit that recovers weights planted in synthetic
  * positions. */
 #include <math.h>
@@ -10,7 +10,7 @@
 #include "check.h"
 #include "eval.h"
 #include "fit.h"
-#include "pgn_reader.h"
+#include "game_list.h"
 #include "model.h"
 #include "order.h"
 #include "positions.h"
@@ -87,6 +87,40 @@ static void test_reads_a_foul_as_decided(void) {
 }
 
 /* The features of a position, scored by the engine's rounded tables, are eval_position. */
+/* The games of a PGN, packed into a game list and read back: the same games, in the same order
+ * (the fits hold games out by their place); a line that is not a game is an error. */
+static void test_game_list_keeps_the_games(void) {
+    static const char TWO[] =
+        "[Event \"wuzi-tournament\"]\n[Round \"2\"]\n[Result \"1/2-1/2\"]\n[Termination \"board full: draw\"]\n"
+        "[Board \"20x20\"]\n[Rule \"exact five\"]\n[OpeningStones \"2\"]\n\n1. t20 a1 2. j10 k11 1/2-1/2\n\n"
+        "[Event \"wuzi-tournament\"]\n[Round \"1\"]\n[Result \"1-0\"]\n[Termination \"b made five\"]\n"
+        "[Board \"15x15\"]\n[Rule \"renju\"]\n[OpeningStones \"1\"]\n\n1. h8 i9 2. o15 1-0\n\n";
+    GameList games = {0}, back = {0};
+    CHECK(read_games(TWO, &games) && games.count == 2);
+    char path[] = "/tmp/wuzi-test-list-XXXXXX";
+    const int fd = mkstemp(path);
+    FILE *file = fd >= 0 ? fdopen(fd, "w") : NULL;
+    CHECK(file && games_write_list(file, &games, "made by a test\nover two lines"));
+    if (file) fclose(file);
+    char error[256] = "";
+    CHECKF(games_read_file(path, &back, error, sizeof error), "%s", error);
+    CHECKF(back.count == games.count, "%d games back", back.count);
+    for (int i = 0; i < games.count && i < back.count; i++) {
+        const Game *a = &games.games[i], *b = &back.games[i];
+        CHECKF(a->width == b->width && a->height == b->height && a->rule == b->rule && a->opening == b->opening &&
+                   a->black_points == b->black_points && a->count == b->count &&
+                   !memcmp(a->x, b->x, (size_t)a->count) && !memcmp(a->y, b->y, (size_t)a->count),
+               "game %d", i);
+    }
+    games_free(&back);
+    remove(path);
+    const char *bad = write_temp("# wuzi games\n15x15 freestyle 1 black h8i9z3\n");
+    CHECK(bad && !games_read_file(bad, &back, error, sizeof error) && strstr(error, ":2: not a game"));
+    if (bad) remove(bad);
+    games_free(&back);
+    games_free(&games);
+}
+
 static void test_features_give_the_static_score(void) {
     static GameList games;
     static Game game;
@@ -317,6 +351,7 @@ int main(void) {
     RUN(test_reads_pgn);
     RUN(test_reads_games_in_round_order);
     RUN(test_reads_a_foul_as_decided);
+    RUN(test_game_list_keeps_the_games);
     RUN(test_features_give_the_static_score);
     RUN(test_fit_recovers_planted_weights);
     RUN(test_warm_start_gives_the_build_weights);

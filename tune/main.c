@@ -8,8 +8,10 @@
  *   wuzi-tune label [-o FILE] [options] PGN… the quiet positions of recorded games with their
  *                                            results and a fixed-depth search's scores (label.h)
  *   wuzi-tune train [-o FILE] [options] LABELLED…  those positions → the network (net_train.h)
+ *   wuzi-tune pack [-o FILE] [-note TEXT] PGN…   the decided games as a compact list (game_list.h)
  * FILE is engine/weights.c, for order engine/order_weights.c, for train engine/net_weights.c by
- * default; label writes to standard output. */
+ * default; label and pack write to standard output. Where games are read, a game list file
+ * does as well as a PGN. */
 #include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,7 +19,7 @@
 #include <string.h>
 
 #include "fit.h"
-#include "pgn_reader.h"
+#include "game_list.h"
 #include "label.h"
 #include "model.h"
 #include "net_file.h"
@@ -39,6 +41,7 @@ static int usage(void) {
             "       wuzi-tune label [-o FILE] [-depth D] [-threads N] PGN...\n"
             "       wuzi-tune train [-o FILE] [-epochs N] [-patience N] [-batch N] [-rate R]\n"
             "                       [-lambda L] [-l2 L] [-threads N] [-seed N] [-note TEXT] LABELLED...\n"
+            "       wuzi-tune pack [-o FILE] [-note TEXT] PGN...\n"
             "  -warm: start from the weights (order: the order's tables) this program was built with,\n"
             "         not the hand-set point (order: the cells' values)\n"
             "  -counts-only: fit the count term (weights.h) alone, every other table as it starts\n");
@@ -115,8 +118,9 @@ static void add_name(Inputs *in, const char *path) {
 
 /* Adds the file's games to the list and its name to the provenance. */
 static bool read_games(Inputs *in, const char *path) {
-    if (!games_read_pgn(path, &in->games)) {
-        fprintf(stderr, "wuzi-tune: cannot read %s\n", path);
+    char error[256];
+    if (!games_read_file(path, &in->games, error, sizeof error)) {
+        fprintf(stderr, "wuzi-tune: %s\n", error);
         return false;
     }
     add_name(in, path);
@@ -329,6 +333,20 @@ static int command_train(int argc, char **argv) {
     return written_status(net_file_write(in.out, networks, in.provenance), in.out);
 }
 
+static int command_pack(int argc, char **argv) {
+    Inputs in = {.out = NULL, .provenance = "wuzi-tune pack", .read = read_games};
+    const Option own[] = {{.name = NULL}};
+    const int status = read_arguments(argc, argv, own, &in);
+    if (status) return status;
+    FILE *file = in.out ? fopen(in.out, "w") : stdout;
+    if (!file) return written_status(false, in.out);
+    add(&in, "\n%d games (%d undecided left out)", in.games.count, in.games.skipped);
+    bool ok = games_write_list(file, &in.games, in.provenance);
+    if (in.out) ok &= fclose(file) == 0;
+    games_free(&in.games);
+    return written_status(ok, in.out ? in.out : "the standard output");
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return usage();
     if (!strcmp(argv[1], "init")) return command_init(argc - 2, argv + 2);
@@ -336,5 +354,6 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "order")) return command_order(argc - 2, argv + 2);
     if (!strcmp(argv[1], "label")) return command_label(argc - 2, argv + 2);
     if (!strcmp(argv[1], "train")) return command_train(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "pack")) return command_pack(argc - 2, argv + 2);
     return usage();
 }

@@ -1,18 +1,20 @@
 #!/bin/sh
 # make train: the network (engine/net_weights.c) learned from a round of self-play.
 #
-#   1. the round's games (tune/round.sh: openings and node-limited self-play of this build),
-#      played and kept in chunks of TUNE_CHUNK games;
-#   2. wuzi-tune label on each chunk: its quiet positions with the game's result and the score
-#      of a TRAIN_DEPTH-ply search, kept beside the games with a stamp of what made them (the
-#      games and the search's bench signature), so that a second run labels only new chunks;
-#   3. wuzi-tune train on every chunk's positions, written with a header that names this
+#   1. the games: the round's (tune/round.sh: openings and node-limited self-play of this
+#      build), played and kept in chunks of TUNE_CHUNK games, and the game lists TRAIN_KEPT
+#      names (tune/games/: games kept in the repository, whatever build played them);
+#   2. wuzi-tune label on each file: its quiet positions with the game's result and the score
+#      of a TRAIN_DEPTH-ply search, kept in TUNE_DIR with a stamp of what made them (the
+#      games and the search's bench signature), so that a second run labels only new files;
+#   3. wuzi-tune train on every file's positions, written with a header that names this
 #      command, its settings and the commits that played the games.
-# At those commits the same command writes the same file. The default budget is small (one
+# The same command at the same commit writes the same file. The default budget is small (one
 # chunk: minutes); the committed network's header names its own (docs/tuning.md). Settings
 # (environment): those of tune/round.sh, here by default TUNE_FAMILIES=freestyle,
-# TUNE_GAMES=500, TUNE_NODES=20000, TUNE_CHUNK=500, TUNE_DIR=build/train-games; TRAIN_DEPTH
-# (8), TRAIN_OPTIONS (more wuzi-tune train options, named in the header), TRAIN_OUT
+# TUNE_GAMES=500, TUNE_NODES=20000, TUNE_CHUNK=500, TUNE_DIR=build/train-games; TRAIN_KEPT
+# (game lists, none by default; with TUNE_GAMES=0 the only games), TRAIN_DEPTH (8),
+# TRAIN_OPTIONS (more wuzi-tune train options, named in the header), TRAIN_OUT
 # (engine/net_weights.c), TUNE_TUNER (the wuzi-tune make built).
 set -eu
 cd "$(dirname "$0")/.."
@@ -22,6 +24,7 @@ TUNE_NODES=${TUNE_NODES:-20000}
 TUNE_CHUNK=${TUNE_CHUNK:-500}
 TUNE_DIR=${TUNE_DIR:-build/train-games}
 . tune/round.sh
+kept=${TRAIN_KEPT:-}
 label_depth=${TRAIN_DEPTH:-8}
 options=${TRAIN_OPTIONS:-}
 out=${TRAIN_OUT:-engine/net_weights.c}
@@ -31,8 +34,9 @@ round_play
 # The labels change with the search: its bench signature stands for it.
 signature=$("$brain" bench | sed -n 's/^nodes //p')
 labels=""
-for record in $records; do
-    file=${record%.pgn}.labels
+# label_file RECORD FILE: the record's labels into FILE, unless its stamp says they are made.
+label_file() {
+    record=$1 file=$2
     stamp="depth=$label_depth games=$(cksum <"$record") signature=$signature"
     if [ ! -f "$file" ] || [ "$(cat "$file.stamp" 2>/dev/null)" != "$stamp" ]; then
         rm -f "$file.stamp"
@@ -41,12 +45,21 @@ for record in $records; do
         echo "train: $file labelled after $(($(date +%s) - started)) s"
     fi
     labels="$labels $file"
+}
+for record in $records; do
+    label_file "$record" "${record%.pgn}.labels"
+done
+for record in $kept; do
+    name=$(basename "$record")
+    label_file "$record" "$dir/kept-${name%.*}.labels"
 done
 case $options in
 "") options_note="" ;;
 *) options_note=" TRAIN_OPTIONS='$options'" ;;
 esac
-note=$(round_note "make train" tune/make_train.sh " TRAIN_DEPTH=$label_depth$options_note")
+kept_note=""
+[ -z "$kept" ] || kept_note=" TRAIN_KEPT='$kept'"
+note=$(round_note "make train" tune/make_train.sh "$kept_note TRAIN_DEPTH=$label_depth$options_note")
 # shellcheck disable=SC2086  # the labels and TRAIN_OPTIONS are lists of words
 "$tuner" train -o "$out" -threads "$concurrency" -note "$note" $options $labels
 echo "train: $out written after $(($(date +%s) - started)) s; rebuild with make"

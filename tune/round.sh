@@ -7,7 +7,8 @@
 # TUNE_DIR beside a stamp of what made them (the settings and the programs' checksums) and are
 # played again only when that changes, so make tune and make order fit the same games.
 # Settings (environment): TUNE_DIR (build/tune-games), TUNE_GAMES (freestyle games, 2000; renju
-# as many, caro a sixth), TUNE_NODES (nodes a move, 40000), TUNE_CONCURRENCY (2), TUNE_FAMILIES
+# as many, caro a sixth), TUNE_NODES (nodes a move, 40000), TUNE_SIZE (the board's side, 15;
+# another size names its files FAMILYSIZE-…, freestyle20-0), TUNE_CONCURRENCY (2), TUNE_FAMILIES
 # (which families to play and fit: "freestyle renju caro"; a family left out keeps the build's
 # tables); the programs: TUNE_BRAIN, TUNE_RUNNER (the ones make built); TUNE_CHUNK (games a file:
 # unset, a family's games are one file; set, they are played and kept in files of that many,
@@ -17,6 +18,7 @@ dir=${TUNE_DIR:-build/tune-games}
 chunk=${TUNE_CHUNK:-}
 games=${TUNE_GAMES:-2000}
 nodes=${TUNE_NODES:-40000}
+board=${TUNE_SIZE:-15}
 concurrency=${TUNE_CONCURRENCY:-2}
 families=${TUNE_FAMILIES:-freestyle renju caro}
 brain=${TUNE_BRAIN:-$PWD/pbrain-wuzi}
@@ -54,11 +56,11 @@ self_play() {
         return
     fi
     rm -f "$dir/$name.pgn" "$dir/$name.stamp" "$dir/$name.commit"
-    "$runner" genopenings rule="$rule" size=15 count="$count" seed="$seed" stones=4-6 \
+    "$runner" genopenings rule="$rule" size="$board" count="$count" seed="$seed" stones=4-6 \
         depth="$depth" margin="$margin" out="$openings" >/dev/null 2>&1
     "$runner" -engine name=a cmd="$brain" -engine name=b cmd="$brain" \
         -each tc=0/60 option.max_node="$nodes" option.thread_num=1 -games "$count" \
-        -concurrency "$concurrency" -openings file="$openings" order=sequential -boardsize 15 \
+        -concurrency "$concurrency" -openings file="$openings" order=sequential -boardsize "$board" \
         -rule "$rule" -pgn "$dir/$name.pgn" >"$dir/$name.out" 2>&1
     echo "$stamp" >"$dir/$name.stamp"
     round_commit >"$dir/$name.commit"
@@ -69,18 +71,20 @@ self_play() {
 # TUNE_CHUNK) in chunks; adds their files to `records`.
 family_play() {
     # not self_play's names: sh has one set of variables
-    family_games=$3 family_seed=$4
+    family_games=$3 family_seed=$4 family_name=$1
+    [ "$board" = 15 ] || family_name=$1$board
     if [ -z "$chunk" ]; then
-        self_play "$@"
-        records="$records $dir/$1.pgn"
+        shift
+        self_play "$family_name" "$@"
+        records="$records $dir/$family_name.pgn"
         return
     fi
     index=0
     while [ $((index * chunk)) -lt "$family_games" ]; do
         size=$((family_games - index * chunk))
         [ "$size" -le "$chunk" ] || size=$chunk
-        self_play "$1-$index" "$2" "$size" $((family_seed + 1000 * index)) "$5" "$6"
-        records="$records $dir/$1-$index.pgn"
+        self_play "$family_name-$index" "$2" "$size" $((family_seed + 1000 * index)) "$5" "$6"
+        records="$records $dir/$family_name-$index.pgn"
         index=$((index + 1))
     done
 }
@@ -126,7 +130,10 @@ round_note() {
     *) which="TUNE_FAMILIES='$families' " ;;
     esac
     [ -z "$chunk" ] || which="${which}TUNE_CHUNK=$chunk "
-    echo "made by $1 ($2): ${which}TUNE_GAMES=$games TUNE_NODES=$nodes${3:-}, games played by $(round_players)"
+    [ "$board" = 15 ] || which="${which}TUNE_SIZE=$board "
+    players=$(round_players)
+    [ -z "$players" ] || players=", games played by $players"
+    echo "made by $1 ($2): ${which}TUNE_GAMES=$games TUNE_NODES=$nodes${3:-}$players"
 }
 
 # The commits that played the round's games (`records`), as each file's .commit says (this
