@@ -59,8 +59,8 @@ bool games_read_list(const char *path, GameList *list, char *error, size_t error
         snprintf(error, error_size, "cannot read %s", path);
         return false;
     }
-    static char line[BOARD_MAX * BOARD_MAX * 4 + 128];
-    static Game game;
+    char line[BOARD_MAX * BOARD_MAX * 4 + 128];
+    Game game;
     bool ok = true;
     for (int number = 1; ok && fgets(line, sizeof line, file); number++) {
         if (line[0] == '#' || line[0] == '\n') continue;
