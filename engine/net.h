@@ -26,7 +26,8 @@
 #define NET_TOUCH_MAX 64    /* cells marked between evaluations before all are recomputed */
 
 /* The pattern index of the empty line (every direction of a cell far from stones and walls):
- * its codebook vector is zero, so a larger board adds nothing by its size. */
+ * its codebook vector is zero, so that the open middle of any board pools nothing (the cells by
+ * the walls do pool their patterns, so a board's size still shows). */
 #define NET_EMPTY_PATTERN 0
 
 /* The head; its integer form (net_evaluate): hidden[j] = clip((bias + Σ weight·input) >>

@@ -53,7 +53,8 @@ static bool parse_game(const char *line, Game *game) {
     return parse_moves(line + consumed, game);
 }
 
-bool games_read_list(const char *path, GameList *list, char *error, size_t error_size) {
+/* A list's games, in the file's order. */
+static bool games_read_list(const char *path, GameList *list, char *error, size_t error_size) {
     FILE *file = fopen(path, "r");
     if (!file) {
         snprintf(error, error_size, "cannot read %s", path);

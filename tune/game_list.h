@@ -14,10 +14,9 @@
 
 #include "pgn_reader.h"
 
-/* Appends a game list file's games in the file's order; false if it cannot be read or a line is
- * not a game (`error` says which). */
-bool games_read_list(const char *path, GameList *list, char *error, size_t error_size);
-/* A game list file or else the runner's PGN (pgn_reader.h), told apart by the list's first line. */
+/* Appends the games of a game list file, in the file's order, or else of the runner's PGN
+ * (pgn_reader.h), told apart by the list's first line; false if it cannot be read or a list's
+ * line is not a game (`error` says which). */
 bool games_read_file(const char *path, GameList *list, char *error, size_t error_size);
 /* Writes the games, after `comment` (its lines each made a comment); false if one cannot be
  * written in the form (a board wider than 26 columns). */
