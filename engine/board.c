@@ -55,7 +55,7 @@ const Geometry *geometry_get_eval(int width, int height, int connect, int rule, 
     if (connect < CONNECT_MIN || connect > CONNECT_MAX) return NULL;
     if (width < connect || height < connect || width > BOARD_MAX || height > BOARD_MAX) return NULL;
     pthread_once(&zobrist.once, zobrist_build);
-    const NetWeights *network = net && connect == 5 ? NET_WEIGHTS[weight_family(rule)] : NULL;
+    const NetWeights *network = net && connect == 5 ? net_weights_for(weight_family(rule), width, height) : NULL;
     pthread_mutex_lock(&geometry_cache.lock);
     CachedGeometry *entry = geometry_cache.first;
     while (entry && !(entry->geometry.width == width && entry->geometry.height == height &&

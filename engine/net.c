@@ -1,6 +1,7 @@
 #include "net.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -62,6 +63,32 @@ static inline int pattern_of(uint32_t key, int view_index) {
 int net_pattern(uint32_t key, int view) {
     pthread_once(&sides.once, sides_build);
     return pattern_of(key, view - 1);
+}
+
+/* ---- the networks by board size ------------------------------------------------------------ */
+
+const int NET_SIZES[NET_SIZE_COUNT] = {15, 20};
+static const NetWeights *const *const NETS_BY_SIZE[NET_SIZE_COUNT] = {NET_WEIGHTS_15, NET_WEIGHTS_20};
+
+const NetWeights *const *net_weights_of_size(int size) {
+    for (int i = 0; i < NET_SIZE_COUNT; i++)
+        if (NET_SIZES[i] == size) return NETS_BY_SIZE[i];
+    return NULL;
+}
+
+const NetWeights *net_weights_for(int family, int width, int height) {
+    const int side = width > height ? width : height;
+    const NetWeights *best = NULL;
+    int best_distance = 0;
+    for (int i = 0; i < NET_SIZE_COUNT; i++) {
+        const NetWeights *net = NETS_BY_SIZE[i][family];
+        const int distance = abs(NET_SIZES[i] - side);
+        if (net && (!best || distance < best_distance)) {
+            best = net;
+            best_distance = distance;
+        }
+    }
+    return best;
 }
 
 /* ---- the sums ------------------------------------------------------------------------------ */

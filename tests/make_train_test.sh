@@ -3,7 +3,8 @@
 # games, their labels and a short training, twice — the same file, the second run playing and
 # labelling nothing new; the file names what made it and compiles with the engine's headers.
 # Then the first chunk's games packed into a game list (as tune/games/ keeps them) and trained
-# from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN.
+# from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN. A round on 20x20
+# writes the network for that side.
 # Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
 . "$(dirname "$0")/check.sh"
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +26,16 @@ check "the header names the command" \
 check "freestyle is trained" grep -q '^ \* freestyle/exact five: [1-9][0-9]* positions' "$work/net1.c"
 check "the others keep what the build has" grep -q '^ \* renju: no positions' "$work/net1.c"
 check "the file compiles" cc -std=c17 -Wall -Wextra -Werror -I"$here/engine" -c "$work/net1.c" -o "$work/net1.o"
+check "it is the network for boards of side 15" grep -q '^const NetWeights \*const NET_WEIGHTS_15\[FAMILY_COUNT\]' "$work/net1.c"
+TUNE_SIZE=20 train 4 "$work/net4.c" 4; status=$?
+check "a round on 20x20 runs" [ "$status" -eq 0 ]
+check "its games are 20x20 ones" test -s "$work/games/freestyle20-0.labels"
+check "it writes the network for side 20" grep -q '^const NetWeights \*const NET_WEIGHTS_20\[FAMILY_COUNT\]' "$work/net4.c"
+check "its header names the size" grep -q "TUNE_SIZE=20 " "$work/net4.c"
+"$WUZI_TUNER" train -size 19 -o "$work/net19.c" "$work/games/freestyle-0.labels" 2>"$work/19.err"; status=$?
+check "no network for a side the engine has none for" [ "$status" -eq 2 ]
+check "the tuner says which sides it has" grep -q "side 15 20" "$work/19.err"
+check "and writes nothing" [ ! -e "$work/net19.c" ]
 "$WUZI_TUNER" pack -o "$work/kept.txt" -note "a test" "$work/games/freestyle-0.pgn" 2>/dev/null
 TRAIN_KEPT="$work/kept.txt" train 3 "$work/net3.c" 0; status=$?
 check "make train from a game list alone" [ "$status" -eq 0 ]

@@ -162,11 +162,14 @@ static void test_sums_follow_the_moves(void) {
             if (!random_game(&geometry, &rng)) return;
         /* renju's forbidden points come and go in these games, and black's view pools them apart */
         if (rules[r] == RULE_RENJU) CHECKF(fouls_pooled > 100, "forbidden cells pooled %ld", fouls_pooled);
-        const NetWeights *built_in = NET_WEIGHTS[weight_family(rules[r])];
-        if (!built_in) continue;
-        const Geometry own = with_network(rules[r], built_in);
-        for (int game = 0; game < 4; game++)
-            if (!random_game(&own, &rng)) return;
+        for (int s = 0; s < NET_SIZE_COUNT; s++) {
+            const NetWeights *built_in = net_weights_of_size(NET_SIZES[s])[weight_family(rules[r])];
+            if (!built_in) continue;
+            Geometry own = *geometry_get(NET_SIZES[s], NET_SIZES[s], 5, rules[r]);
+            own.net = built_in;
+            for (int game = 0; game < 4; game++)
+                if (!random_game(&own, &rng)) return;
+        }
     }
 }
 
@@ -219,10 +222,29 @@ static void test_renju_colours_differ(void) {
  * has one, and the tables' geometry none. */
 static void test_geometries(void) {
     CHECK(geometry_get(15, 15, 5, 0)->net == NULL);
-    CHECK(geometry_get_eval(15, 15, 5, 0, true)->net == NET_WEIGHTS[FAMILY_FREESTYLE]);
+    CHECK(geometry_get_eval(15, 15, 5, 0, true)->net == NET_WEIGHTS_15[FAMILY_FREESTYLE]);
     CHECK(geometry_get_eval(15, 15, 4, 0, true)->net == NULL);
-    CHECK(geometry_get_eval(15, 15, 5, RULE_RENJU, true)->net == NET_WEIGHTS[FAMILY_RENJU]);
+    CHECK(geometry_get_eval(15, 15, 5, RULE_RENJU, true)->net == NET_WEIGHTS_15[FAMILY_RENJU]);
     CHECK(geometry_get_eval(15, 15, 5, 0, false) == geometry_get(15, 15, 5, 0));
+    CHECK(geometry_get_eval(20, 20, 5, 0, true)->net == net_weights_for(FAMILY_FREESTYLE, 20, 20));
+}
+
+/* A board takes the network of the nearest side that has one, by its longer side. */
+static void test_network_by_size(void) {
+    CHECK(net_weights_of_size(15) == NET_WEIGHTS_15 && net_weights_of_size(20) == NET_WEIGHTS_20);
+    CHECK(net_weights_of_size(19) == NULL);
+    for (int family = 0; family < FAMILY_COUNT; family++) {
+        const NetWeights *small = NET_WEIGHTS_15[family], *large = NET_WEIGHTS_20[family];
+        const NetWeights *for_small = small ? small : large, *for_large = large ? large : small;
+        CHECKF(net_weights_for(family, 15, 15) == for_small, "family %d on 15x15", family);
+        CHECKF(net_weights_for(family, 7, 7) == for_small, "family %d on 7x7", family);
+        CHECKF(net_weights_for(family, 17, 17) == for_small, "family %d on 17x17", family);
+        CHECKF(net_weights_for(family, 18, 18) == for_large, "family %d on 18x18", family);
+        CHECKF(net_weights_for(family, 20, 20) == for_large, "family %d on 20x20", family);
+        CHECKF(net_weights_for(family, 32, 32) == for_large, "family %d on 32x32", family);
+        CHECKF(net_weights_for(family, 12, 19) == for_large, "family %d on 12x19", family);
+    }
+    CHECK(net_weights_for(FAMILY_FREESTYLE, 15, 15) != NULL);
 }
 
 int main(void) {
@@ -231,5 +253,6 @@ int main(void) {
     RUN(test_symmetries);
     RUN(test_renju_colours_differ);
     RUN(test_geometries);
+    RUN(test_network_by_size);
     return check_summary();
 }

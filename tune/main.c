@@ -9,8 +9,9 @@
  *                                            results and a fixed-depth search's scores (label.h)
  *   wuzi-tune train [-o FILE] [options] LABELLED…  those positions → the network (net_train.h)
  *   wuzi-tune pack [-o FILE] [-note TEXT] PGN…   the decided games as a compact list (game_list.h)
- * FILE is engine/weights.c, for order engine/order_weights.c, for train engine/net_weights.c by
- * default; label and pack write to standard output. Where games are read, a game list file
+ * FILE is engine/weights.c, for order engine/order_weights.c, for train engine/net_weights_<size>.c
+ * by default (-size: the board side the network is for, 15 or 20); label and pack write to
+ * standard output. Where games are read, a game list file
  * does as well as a PGN. */
 #include <libgen.h>
 #include <stdarg.h>
@@ -40,7 +41,8 @@ static int usage(void) {
             "                       [-warm] [-note TEXT] PGN...\n"
             "       wuzi-tune label [-o FILE] [-depth D] [-threads N] PGN...\n"
             "       wuzi-tune train [-o FILE] [-epochs N] [-patience N] [-batch N] [-rate R]\n"
-            "                       [-lambda L] [-l2 L] [-threads N] [-seed N] [-note TEXT] LABELLED...\n"
+            "                       [-lambda L] [-l2 L] [-threads N] [-seed N] [-size S] [-note TEXT]\n"
+            "                       LABELLED...\n"
             "       wuzi-tune pack [-o FILE] [-note TEXT] PGN...\n"
             "  -warm: start from the weights (order: the order's tables) this program was built with,\n"
             "         not the hand-set point (order: the cells' values)\n"
@@ -290,21 +292,30 @@ static void say_trained(Inputs *in, int family, const TrainReport *r) {
 
 static int command_train(int argc, char **argv) {
     static NetSamples samples;
-    Inputs in = {.out = "engine/net_weights.c", .provenance = "wuzi-tune train", .read = read_samples,
-                 .samples = &samples};
+    Inputs in = {.out = NULL, .provenance = "wuzi-tune train", .read = read_samples, .samples = &samples};
     TrainOptions options;
     train_options_default(&options);
     options.log = stderr;
-    int seed = (int)options.seed;
+    int seed = (int)options.seed, size = 15;
     const Option own[] = {{"-epochs", .integer = &options.epochs},   {"-patience", .integer = &options.patience},
                           {"-batch", .integer = &options.batch},     {"-rate", .real = &options.rate},
                           {"-lambda", .real = &options.lambda},      {"-l2", .real = &options.l2},
                           {"-threads", .integer = &options.threads}, {"-seed", .integer = &seed},
-                          {.name = NULL}};
+                          {"-size", .integer = &size},               {.name = NULL}};
     const int status = read_arguments(argc, argv, own, &in);
     if (status) return status;
     options.seed = (uint64_t)seed;
     if (options.batch < 1 || options.epochs < 0 || options.lambda < 0 || options.lambda > 1) return usage();
+    const NetWeights *const *built = net_weights_of_size(size);
+    if (!built) {
+        fprintf(stderr, "wuzi-tune: -size %d: the engine has networks for boards of side", size);
+        for (int i = 0; i < NET_SIZE_COUNT; i++) fprintf(stderr, " %d", NET_SIZES[i]);
+        fprintf(stderr, "\n");
+        return 2;
+    }
+    static char default_out[64];
+    snprintf(default_out, sizeof default_out, "engine/net_weights_%d.c", size);
+    if (!in.out) in.out = default_out;
     add(&in, "\n%lld positions; options: epochs %d, patience %d, batch %d", (long long)samples.count, options.epochs,
         options.patience, options.batch);
     add(&in, ", rate %g, lambda %g, l2 %g, seed %d\n", options.rate, options.lambda, options.l2, seed);
@@ -317,9 +328,9 @@ static int command_train(int argc, char **argv) {
         fprintf(stderr, "wuzi-tune: training %s\n", FAMILY_TEXT[family]);
         TrainReport report;
         if (!net_train(&model, family, &samples, &options, &report)) {
-            networks[family] = NET_WEIGHTS[family];
+            networks[family] = built[family];
             say(&in, "%s: no positions, %s\n", FAMILY_TEXT[family],
-                NET_WEIGHTS[family] ? "the build's network" : "no network (the tables)");
+                built[family] ? "the build's network" : "no network (the tables)");
             continue;
         }
         static NetBook book;
@@ -330,7 +341,7 @@ static int command_train(int argc, char **argv) {
         say_trained(&in, family, &report);
     }
     net_samples_free(&samples);
-    return written_status(net_file_write(in.out, networks, in.provenance), in.out);
+    return written_status(net_file_write(in.out, networks, size, in.provenance), in.out);
 }
 
 static int command_pack(int argc, char **argv) {

@@ -1,5 +1,6 @@
 #!/bin/sh
-# make train: the network (engine/net_weights.c) learned from a round of self-play.
+# make train: the network for one board size (engine/net_weights_<TUNE_SIZE>.c) learned from a
+# round of self-play.
 #
 #   1. the games: the round's (tune/round.sh: openings and node-limited self-play of this
 #      build), played and kept in chunks of TUNE_CHUNK games, and the game lists TRAIN_KEPT
@@ -15,7 +16,8 @@
 # TUNE_GAMES=500, TUNE_NODES=20000, TUNE_CHUNK=500, TUNE_DIR=build/train-games; TRAIN_KEPT
 # (game lists, none by default; with TUNE_GAMES=0 the only games), TRAIN_DEPTH (8),
 # TRAIN_OPTIONS (more wuzi-tune train options, named in the header), TRAIN_OUT
-# (engine/net_weights.c), TUNE_TUNER (the wuzi-tune make built).
+# (engine/net_weights_<TUNE_SIZE>.c: the network for boards of that side, which the round's
+# games are played on), TUNE_TUNER (the wuzi-tune make built).
 set -eu
 cd "$(dirname "$0")/.."
 TUNE_FAMILIES=${TUNE_FAMILIES:-freestyle}
@@ -27,7 +29,7 @@ TUNE_DIR=${TUNE_DIR:-build/train-games}
 kept=${TRAIN_KEPT:-}
 label_depth=${TRAIN_DEPTH:-8}
 options=${TRAIN_OPTIONS:-}
-out=${TRAIN_OUT:-engine/net_weights.c}
+out=${TRAIN_OUT:-engine/net_weights_$board.c}
 tuner=${TUNE_TUNER:-./wuzi-tune}
 
 round_play
@@ -61,5 +63,5 @@ kept_note=""
 [ -z "$kept" ] || kept_note=" TRAIN_KEPT='$kept'"
 note=$(round_note "make train" tune/make_train.sh "$kept_note TRAIN_DEPTH=$label_depth$options_note")
 # shellcheck disable=SC2086  # the labels and TRAIN_OPTIONS are lists of words
-"$tuner" train -o "$out" -threads "$concurrency" -note "$note" $options $labels
+"$tuner" train -o "$out" -size "$board" -threads "$concurrency" -note "$note" $options $labels
 echo "train: $out written after $(($(date +%s) - started)) s; rebuild with make"

@@ -5,8 +5,8 @@
  * freestyle/exact five: 235308 positions (25569 held out), K 3260.1, 27 epochs; held out: cross-entropy against the target 0.6999 -> 0.5559 (integer 0.5559, train 0.5520); log-loss against the results: network 0.5303 (integer 0.5299), search's score 0.4532, tables 0.5571
  * renju: no positions, no network (the tables)
  * caro: no positions, no network (the tables)
- * A family's network (net.h): its codebook, [pattern][feature], and its head; a family
- * without one (NULL) is evaluated by the tables. */
+ * A family's network for boards of side 15 (net.h): its codebook, [pattern][feature], and its
+ * head; a family without one (NULL) is evaluated by the tables. */
 #include <stddef.h>
 
 #include "net.h"
@@ -7442,4 +7442,4 @@ static const NetHead FREESTYLE_HEAD = {
 
 static const NetWeights FREESTYLE_NET = {{FREESTYLE_CODEBOOK, FREESTYLE_CODEBOOK}, {&FREESTYLE_HEAD, &FREESTYLE_HEAD}};
 
-const NetWeights *const NET_WEIGHTS[FAMILY_COUNT] = {&FREESTYLE_NET, NULL, NULL};
+const NetWeights *const NET_WEIGHTS_15[FAMILY_COUNT] = {&FREESTYLE_NET, NULL, NULL};
