@@ -290,6 +290,16 @@ static void say_trained(Inputs *in, int family, const TrainReport *r) {
         r->search_result_loss, r->tables_result_loss);
 }
 
+/* The build's networks for boards of side `size`, or NULL (said on stderr) where it has none. */
+static const NetWeights *const *size_networks(int size) {
+    const NetWeights *const *built = net_weights_of_size(size);
+    if (built) return built;
+    fprintf(stderr, "wuzi-tune: -size %d: the engine has networks for boards of side", size);
+    for (int i = 0; i < NET_SIZE_COUNT; i++) fprintf(stderr, " %d", NET_SIZES[i]);
+    fprintf(stderr, "\n");
+    return NULL;
+}
+
 static int command_train(int argc, char **argv) {
     static NetSamples samples;
     Inputs in = {.out = NULL, .provenance = "wuzi-tune train", .read = read_samples, .samples = &samples};
@@ -306,13 +316,8 @@ static int command_train(int argc, char **argv) {
     if (status) return status;
     options.seed = (uint64_t)seed;
     if (options.batch < 1 || options.epochs < 0 || options.lambda < 0 || options.lambda > 1) return usage();
-    const NetWeights *const *built = net_weights_of_size(size);
-    if (!built) {
-        fprintf(stderr, "wuzi-tune: -size %d: the engine has networks for boards of side", size);
-        for (int i = 0; i < NET_SIZE_COUNT; i++) fprintf(stderr, " %d", NET_SIZES[i]);
-        fprintf(stderr, "\n");
-        return 2;
-    }
+    const NetWeights *const *built = size_networks(size);
+    if (!built) return 2;
     static char default_out[64];
     snprintf(default_out, sizeof default_out, "engine/net_weights_%d.c", size);
     if (!in.out) in.out = default_out;
