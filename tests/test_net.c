@@ -95,7 +95,7 @@ static void test_patterns(void) {
 }
 
 /* The board's own sums, brought up to date by an evaluation, against a recomputation (the
- * features of the empty cells: a stone's are not kept). */
+ * patterns and features of the empty cells: a stone's are not kept). */
 static bool matches_recomputation(const Board *current, const NetWeights *net) {
     const int32_t score = eval_position(current);
     net_reset(&fresh, net, current);
@@ -104,6 +104,7 @@ static bool matches_recomputation(const Board *current, const NetWeights *net) {
     FOR_EACH_CELL(current, cell) {
         const bool pooled = current->cell[cell] == EMPTY;
         same &= !pooled || memcmp(current->net.cell[cell], fresh.cell[cell], sizeof fresh.cell[cell]) == 0;
+        same &= !pooled || memcmp(current->net.pattern[cell], fresh.pattern[cell], sizeof fresh.pattern[cell]) == 0;
         same &= current->net.foul[cell] == fresh.foul[cell];
         same &= current->net.seen[cell] == fresh.seen[cell];
     }
@@ -119,7 +120,34 @@ static int random_empty(const Board *current, uint64_t *rng) {
     return cell;
 }
 
-/* A random game: moves, and now and then a search's line made and taken back, a stone taken
+/* A search's tree below the board, its moves among a few `candidates` (so that the same stone
+ * comes back in another branch), evaluated at some nodes only (so that a catch-up covers several
+ * moves made and taken back). */
+static bool random_tree(const Geometry *geometry, uint64_t *rng, const int *candidates, int depth) {
+    if (random_between(rng, 0, 1) == 0 && !matches_recomputation(&board, geometry->net)) return false;
+    if (depth == 0) return true;
+    const int children = random_between(rng, 1, 3);
+    for (int child = 0; child < children; child++) {
+        const int move = candidates[random_between(rng, 0, 5)];
+        if (board.cell[move] != EMPTY) continue;
+        board_make_fast(&board, move);
+        const bool same = random_tree(geometry, rng, candidates, depth - 1);
+        board_undo_fast(&board);
+        if (!same) return false;
+    }
+    return random_between(rng, 0, 1) == 0 || matches_recomputation(&board, geometry->net);
+}
+
+static bool random_search(const Geometry *geometry, uint64_t *rng) {
+    /* on the lines through one cell, so that they change each other's patterns */
+    int candidates[6];
+    const int centre = cell_at(random_between(rng, 4, 10), random_between(rng, 4, 10));
+    for (int i = 0; i < 6; i++)
+        candidates[i] = centre + random_between(rng, -3, 3) * DIRECTION[random_between(rng, 0, 3)];
+    return random_tree(geometry, rng, candidates, random_between(rng, 1, 6));
+}
+
+/* A random game: moves, and now and then a search's tree made and taken back, a stone taken
  * out of order, a pass, a long stretch without an evaluation. */
 static bool random_game(const Geometry *geometry, uint64_t *rng) {
     board_init(&board, geometry);
@@ -129,12 +157,7 @@ static bool random_game(const Geometry *geometry, uint64_t *rng) {
         if (action <= 4) {
             board_make(&board, random_empty(&board, rng));
         } else if (action <= 6) {
-            const int depth = random_between(rng, 1, 6);
-            for (int i = 0; i < depth; i++) {
-                board_make_fast(&board, random_empty(&board, rng));
-                if (random_between(rng, 0, 2) == 0 && !matches_recomputation(&board, geometry->net)) return false;
-            }
-            for (int i = 0; i < depth; i++) board_undo_fast(&board);
+            if (!random_search(geometry, rng)) return false;
         } else if (action == 7 && board.move_count > 2) {
             board_remove(&board, board.history[random_between(rng, 0, board.move_count - 1)]);
         } else if (action == 8) {
@@ -172,7 +195,6 @@ static void test_sums_follow_the_moves(void) {
         }
     }
 }
-
 
 static void replay(const Board *from, Board *to, int symmetry, bool swap_colours) {
     symmetry_replay(from, to, from->geometry, symmetry, swap_colours);
