@@ -67,12 +67,11 @@ int net_pattern(uint32_t key, int view) {
 
 /* ---- the networks by board size ------------------------------------------------------------ */
 
-const int NET_SIZES[NET_SIZE_COUNT] = {15, 20};
-static const NetWeights *const *const NETS_BY_SIZE[NET_SIZE_COUNT] = {NET_WEIGHTS_15, NET_WEIGHTS_20};
+const NetSize NET_SIZES[NET_SIZE_COUNT] = {{15, NET_WEIGHTS_15}, {20, NET_WEIGHTS_20}};
 
 const NetWeights *const *net_weights_of_size(int size) {
     for (int i = 0; i < NET_SIZE_COUNT; i++)
-        if (NET_SIZES[i] == size) return NETS_BY_SIZE[i];
+        if (NET_SIZES[i].side == size) return NET_SIZES[i].weights;
     return NULL;
 }
 
@@ -81,8 +80,8 @@ const NetWeights *net_weights_for(int family, int width, int height) {
     const NetWeights *best = NULL;
     int best_distance = 0;
     for (int i = 0; i < NET_SIZE_COUNT; i++) {
-        const NetWeights *net = NETS_BY_SIZE[i][family];
-        const int distance = abs(NET_SIZES[i] - side);
+        const NetWeights *net = NET_SIZES[i].weights[family];
+        const int distance = abs(NET_SIZES[i].side - side);
         if (net && (!best || distance < best_distance)) {
             best = net;
             best_distance = distance;

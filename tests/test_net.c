@@ -186,9 +186,10 @@ static void test_sums_follow_the_moves(void) {
         /* renju's forbidden points come and go in these games, and black's view pools them apart */
         if (rules[r] == RULE_RENJU) CHECKF(fouls_pooled > 100, "forbidden cells pooled %ld", fouls_pooled);
         for (int s = 0; s < NET_SIZE_COUNT; s++) {
-            const NetWeights *built_in = net_weights_of_size(NET_SIZES[s])[weight_family(rules[r])];
+            const int side = NET_SIZES[s].side;
+            const NetWeights *built_in = NET_SIZES[s].weights[weight_family(rules[r])];
             if (!built_in) continue;
-            Geometry own = *geometry_get(NET_SIZES[s], NET_SIZES[s], 5, rules[r]);
+            Geometry own = *geometry_get(side, side, 5, rules[r]);
             own.net = built_in;
             for (int game = 0; game < 4; game++)
                 if (!random_game(&own, &rng)) return;

@@ -295,7 +295,7 @@ static const NetWeights *const *size_networks(int size) {
     const NetWeights *const *built = net_weights_of_size(size);
     if (built) return built;
     fprintf(stderr, "wuzi-tune: -size %d: the engine has networks for boards of side", size);
-    for (int i = 0; i < NET_SIZE_COUNT; i++) fprintf(stderr, " %d", NET_SIZES[i]);
+    for (int i = 0; i < NET_SIZE_COUNT; i++) fprintf(stderr, " %d", NET_SIZES[i].side);
     fprintf(stderr, "\n");
     return NULL;
 }

@@ -1,5 +1,5 @@
 /* net_file: engine/net_weights_<size>.c written from a network per family (net.h's NetWeights)
- * for boards of side `size` (one of NET_SIZES), with a header that says what made it. */
+ * for boards of side `size` (one of NET_SIZES' sides), with a header that says what made it. */
 #ifndef WUZI_TUNE_NET_FILE_H
 #define WUZI_TUNE_NET_FILE_H
 
