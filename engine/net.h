@@ -19,7 +19,9 @@
 #define NET_C 16            /* features per view */
 #endif
 #define NET_INPUTS (2 * NET_C)
-#define NET_HIDDEN 32
+#ifndef NET_HIDDEN
+#define NET_HIDDEN 32       /* the head's hidden units */
+#endif
 #define NET_ONE 127         /* a feature's and a hidden unit's 1.0 */
 #define NET_POOL_MAX 32767  /* a pooled sum as the head reads it (more cells saturate) */
 #define NET_SCORE_MAX 20000 /* far from the mate scores */
