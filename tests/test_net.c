@@ -120,7 +120,9 @@ static int random_empty(const Board *current, uint64_t *rng) {
     return cell;
 }
 
-/* A search's tree below the board, its moves among a few `candidates` (so that the same stone
+#define TREE_MOVES 6
+
+/* A search's tree below the board, its moves among TREE_MOVES `candidates` (so that the same stone
  * comes back in another branch), evaluated at some nodes only (so that a catch-up covers several
  * moves made and taken back). */
 static bool random_tree(const Geometry *geometry, uint64_t *rng, const int *candidates, int depth) {
@@ -128,7 +130,7 @@ static bool random_tree(const Geometry *geometry, uint64_t *rng, const int *cand
     if (depth == 0) return true;
     const int children = random_between(rng, 1, 3);
     for (int child = 0; child < children; child++) {
-        const int move = candidates[random_between(rng, 0, 5)];
+        const int move = candidates[random_between(rng, 0, TREE_MOVES - 1)];
         if (board.cell[move] != EMPTY) continue;
         board_make_fast(&board, move);
         const bool same = random_tree(geometry, rng, candidates, depth - 1);
@@ -140,9 +142,9 @@ static bool random_tree(const Geometry *geometry, uint64_t *rng, const int *cand
 
 static bool random_search(const Geometry *geometry, uint64_t *rng) {
     /* on the lines through one cell, so that they change each other's patterns */
-    int candidates[6];
+    int candidates[TREE_MOVES];
     const int centre = cell_at(random_between(rng, 4, 10), random_between(rng, 4, 10));
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < TREE_MOVES; i++)
         candidates[i] = centre + random_between(rng, -3, 3) * DIRECTION[random_between(rng, 0, 3)];
     return random_tree(geometry, rng, candidates, random_between(rng, 1, 6));
 }
