@@ -94,6 +94,7 @@ void search_clear(Search *search) {
         threat_clear(worker->threat);
         memset(worker->history, 0, sizeof worker->history);
         memset(worker->quiescence_cache, 0, sizeof worker->quiescence_cache);
+        memset(worker->eval_cache, 0, sizeof worker->eval_cache);
     }
     search->used = false;
 }

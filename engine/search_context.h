@@ -35,6 +35,14 @@ typedef struct QuiescenceEntry {
     uint8_t fours_left;
 } QuiescenceEntry;
 
+/* A position's static score, by its key's upper half (a zero entry is empty: `check` has its
+ * low bit set). */
+#define EVAL_CACHE_SIZE (1u << 16)
+typedef struct EvalEntry {
+    uint32_t check;
+    int32_t score;
+} EvalEntry;
+
 /* Which question the threat solver beside the search works on: the root's own win while it is
  * open, then the opponent's after the root move `checked` (search_solver.c). */
 typedef struct BesideState {
@@ -74,6 +82,7 @@ typedef struct Worker {
     /* this iteration: a root move other than the first was searched in full and is better */
     bool root_improved;
     QuiescenceEntry quiescence_cache[QUIESCENCE_CACHE_SIZE];
+    EvalEntry eval_cache[EVAL_CACHE_SIZE];
 } Worker;
 
 typedef struct RootMove {

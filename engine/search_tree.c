@@ -234,6 +234,22 @@ static int four_wins(Worker *worker, int ply, int fours_left, int last_four) {
     return -INFINITE_SCORE;
 }
 
+/* eval_position through the worker's cache where the network evaluates: a position's score is
+ * its stones' alone, and a third of a search's evaluations are of positions it evaluated before
+ * (the network's time ×0.91: docs/experiments.md). The geometry is in the key, so that a new
+ * rule or size never reads old scores. */
+static int eval_cached(Worker *worker) {
+    const Board *board = &worker->board;
+    if (!board->geometry->net) return eval_position(board);
+    const uint64_t key = board->hash ^ ((uint64_t)(uintptr_t)board->geometry * 0x9E3779B97F4A7C15ull);
+    EvalEntry *entry = &worker->eval_cache[key & (EVAL_CACHE_SIZE - 1)];
+    const uint32_t check = (uint32_t)(key >> 32) | 1u;
+    if (entry->check == check) return entry->score;
+    const int score = eval_position(board);
+    *entry = (EvalEntry){check, score};
+    return score;
+}
+
 /* four_wins through the worker's cache: a win is a proof wherever it was found; no win holds
  * for as many fours as were tried. The fours tried depend on the last four too. */
 static int four_wins_cached(Worker *worker, int ply, int fours_left, int last_four) {
@@ -274,7 +290,7 @@ static int quiescence(Worker *worker, int ply, int alpha, int beta, int fours_le
         if (score > alpha) search_update_pv(worker, ply, forced);
         return score;
     }
-    const int stand = eval_position(board);
+    const int stand = eval_cached(worker);
     if (stand >= beta || fours_left <= 0 || ply >= SEARCH_MAX_PLY - 8) return stand;
     const int win = four_wins_cached(worker, ply, fours_left, last_four);
     return win > stand ? win : stand;
@@ -322,7 +338,7 @@ int search_node(Worker *worker, int depth, int ply, int alpha, int beta, bool pv
     if (alpha < -MATE + ply) alpha = -MATE + ply;
     if (beta > MATE - ply - 1) beta = MATE - ply - 1;
     if (alpha >= beta) return alpha;
-    if (ply >= SEARCH_MAX_PLY - 8) return eval_position(board);
+    if (ply >= SEARCH_MAX_PLY - 8) return eval_cached(worker);
 
     int forced = NO_CELL, plies = 0;
     const Outcome outcome = search_outcome(board, &forced, &plies);
@@ -357,7 +373,7 @@ int search_node(Worker *worker, int depth, int ply, int alpha, int beta, bool pv
     const int me = board->to_move;
     const Defence defence = search_defence_needed(board);
     const bool defending = defence == DEFEND_OPEN_FOUR;
-    const int static_score = eval_position(board);
+    const int static_score = eval_cached(worker);
     worker->static_eval[ply] = static_score;
     const bool improving = ply < 2 || static_score > worker->static_eval[ply - 2];
     /* The table's bound, where it says more than the static score, is the better guess for the
