@@ -6,7 +6,8 @@
 # One panel per board and rule, builds left to right in the file's order, one colour per
 # partner: Wuzi's score (wins plus half the draws, over the games) with its 95 % Wilson interval,
 # the runs of one build against one partner added together; a dot's area grows with the games.
-# Only the sparring conditions (tc 30/0.5) are drawn; other rows stay in the table.
+# Only the sparring conditions (tc 30/0.5) and the default evaluation are drawn (a row of the
+# network, `--eval net`, says so at the start of its notes); other rows stay in the table.
 # POSIX sh and awk, nothing else.
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 STRENGTH.tsv > STRENGTH.svg" >&2; exit 2; }
@@ -30,6 +31,7 @@ function wilson(s, n,   z, d, centre, half) {
 /^#/ { next }
 !header_seen { header_seen = 1; next }
 $6 != "30/0.5" { next }
+index($10, "--eval net") == 1 { next }
 {
     build = $1; partner = $3; panel = $4 " " $5
     if (index_of(builds, nb, build) < 0) { builds[nb] = build; dates[nb] = $2; nb++ }
