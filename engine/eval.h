@@ -18,6 +18,11 @@
  * mate score. */
 #define EVAL_UNIT 100
 int32_t eval_position(const Board *board);
+/* Where the board's geometry has a network (net.h), the position's score is the network's
+ * divided by this. */
+#ifndef NET_SEARCH_DIVISOR
+#define NET_SEARCH_DIVISOR 4
+#endif
 
 /* The threat mask of the position for the side to move (weights.h's THREAT_ bits). */
 int eval_threat_mask(const Board *board);

@@ -100,7 +100,7 @@ static bool matches_recomputation(const Board *current, const NetWeights *net) {
     const int32_t score = eval_position(current);
     net_reset(&fresh, net, current);
     const int32_t again = net_evaluate(&fresh, net, current);
-    bool same = score == again && memcmp(current->net.pool, fresh.pool, sizeof fresh.pool) == 0;
+    bool same = score == again / NET_SEARCH_DIVISOR && memcmp(current->net.pool, fresh.pool, sizeof fresh.pool) == 0;
     FOR_EACH_CELL(current, cell) {
         const bool pooled = current->cell[cell] == EMPTY;
         same &= !pooled || memcmp(current->net.cell[cell], fresh.cell[cell], sizeof fresh.cell[cell]) == 0;
