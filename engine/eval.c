@@ -33,12 +33,11 @@ static int32_t count_value(const Board *board, const int16_t *table, int me) {
 /* The cells' part swings towards whoever moved last (a stone raises its owner's cells and
  * spoils the other's): averaged with the position before the last move, the swing between odd
  * and even depths halves. The position alone measured -166 +/- 74 Elo (docs/experiments.md). */
-/* NET_SEARCH_DIVISOR: the network's scores spread three times as wide as the tables' in a
- * search (mean |score| 2830 against 964), and the search's margins were tuned on the tables:
- * ÷4 gained +77.9 +/- 59.7 at 10/0.2 (docs/experiments.md). */
-
 int32_t eval_position(const Board *board) {
-    /* the network's sums are a cache the board carries, brought up to date here (net.h) */
+    /* The network's sums are a cache the board carries, brought up to date here (net.h). Its
+     * scores spread three times as wide as the tables' in a search (mean |score| 2830 against
+     * 964) and the search's margins were tuned on the tables: ÷4 gained +77.9 +/- 59.7 at
+     * 10/0.2 (docs/experiments.md). */
     if (board->geometry->net)
         return net_evaluate((NetState *)&board->net, board->geometry->net, board) / NET_SEARCH_DIVISOR;
     const int me = board->to_move, them = opponent(me);
