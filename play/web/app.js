@@ -395,16 +395,19 @@ function showThinking() {
   $('score-text').textContent = scoreText(t);
 }
 
+// The list is updated in place: a poll replacing its items would lose a click made between them.
 function showMoves() {
   const list = $('moves');
-  list.replaceChildren(...game.moves.map(([x, y], i) => {
-    const item = document.createElement('li');
-    item.textContent = cellName(x, y);
-    if (i < game.openingCount) item.className = 'opening';
-    if (analysing() && i === game.view - 1) item.classList.add('viewing');
+  while (list.children.length > game.moves.length) list.lastElementChild.remove();
+  while (list.children.length < game.moves.length) list.append(document.createElement('li'));
+  game.moves.forEach(([x, y], i) => {
+    const item = list.children[i];
+    const name = cellName(x, y);
+    if (item.textContent !== name) item.textContent = name;
+    item.classList.toggle('opening', i < game.openingCount);
+    item.classList.toggle('viewing', analysing() && i === game.view - 1);
     item.dataset.ply = i + 1;
-    return item;
-  }));
+  });
   if (!analysing()) list.scrollTop = list.scrollHeight;
 }
 

@@ -31,7 +31,11 @@ async function run(name, test) {
     console.log(`ok   ${name}`);
   } catch (error) {
     failed++;
-    console.log(`FAIL ${name}: ${error.message.split('\n')[0]}`);
+    // the first line, and what Playwright was waiting for (its call log), names the step that failed
+    const [first, ...log] = error.message.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+    console.log(`FAIL ${name}: ${first}`);
+    const steps = log.filter((line) => /waiting for|resolved|retrying|not /.test(line)).slice(0, 6);
+    for (const step of steps) console.log(`FAIL   ${step.trim()}`);
     if (process.env.WUZI_BROWSER_DEBUG) console.log(error.stack);
   }
 }
