@@ -39,8 +39,8 @@ void engine_free(Engine *engine);
 void engine_set_rule(Engine *engine, int rule);
 EngineError engine_set_connect(Engine *engine, int connect);
 bool engine_set_level(Engine *engine, const char *name);   /* false: unknown level name */
-/* The evaluation: "tables" (the default) or "net" (the network, for the rules whose family has
- * one; the tables for the others); false: an unknown name. engine_eval_is_net reads a name alone. */
+/* The evaluation: "net" (the default: the network, for the rules whose family has one; the
+ * tables for the others) or "tables"; false: an unknown name. engine_eval_is_net reads a name alone. */
 bool engine_set_eval(Engine *engine, const char *name);
 bool engine_eval_is_net(const char *name, bool *net);
 const char *engine_level_name(const Engine *engine);

@@ -196,7 +196,7 @@ static void usage(FILE *stream) {
             "options:\n"
             "  --level NAME    max (default), depth1..depth30, greedy, n1, n2, n3, n4, n5\n"
             "  --threads N     search threads (INFO thread_num overrides)\n"
-            "  --eval NAME     tables (default) or net: the evaluation (bench too)\n"
+            "  --eval NAME     net (default) or tables: the evaluation (bench too)\n"
             "  --connect K     stones in a row that win, 3 to 5 (3 plays tic-tac-toe on START 3)\n"
             "  --seed N        seed for the levels' random tie-breaks\n"
             "  --version       the name and version\n"
@@ -227,7 +227,7 @@ static bool takes_value(const char *name) {
 
 /* 0: go on; otherwise the exit status (-1: done, status 0). */
 static int parse_options(int argc, char **argv, Options *options) {
-    *options = (Options){.level = NULL, .eval = NULL, .net = false, .threads = 0, .connect = 5, .seed = 1, .seeded = false};
+    *options = (Options){.level = NULL, .eval = NULL, .net = true, .threads = 0, .connect = 5, .seed = 1, .seeded = false};
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *name = argv[i];

@@ -10,6 +10,7 @@
 
 #include "board.h"
 #include "check.h"
+#include "engine.h"
 #include "eval.h"
 #include "net.h"
 #include "rng.h"
@@ -254,6 +255,22 @@ static void test_geometries(void) {
     CHECK(geometry_get_eval(20, 20, 5, 0, true)->net == net_weights_for(FAMILY_FREESTYLE, 20, 20));
 }
 
+/* A new engine evaluates with the network where the rule's family has one (freestyle on both
+ * boards), with the tables elsewhere (renju) and wherever it is told `tables`. */
+static void test_engine_default(void) {
+    Engine *engine = engine_new();
+    CHECK(engine && engine_start(engine, 15, 15) == ENGINE_OK);
+    CHECK(engine_board(engine)->geometry->net == NET_WEIGHTS_15[FAMILY_FREESTYLE]);
+    CHECK(engine_start(engine, 20, 20) == ENGINE_OK);
+    CHECK(engine_board(engine)->geometry->net == NET_WEIGHTS_20[FAMILY_FREESTYLE]);
+    engine_set_rule(engine, RULE_RENJU);
+    CHECK(engine_board(engine)->geometry->net == NULL);
+    engine_set_rule(engine, 0);
+    CHECK(engine_set_eval(engine, "tables") && engine_board(engine)->geometry->net == NULL);
+    CHECK(!engine_set_eval(engine, "nets") && engine_board(engine)->geometry->net == NULL);
+    engine_free(engine);
+}
+
 /* A board takes the network of the nearest side that has one, by its longer side. */
 static void test_network_by_size(void) {
     CHECK(net_weights_of_size(15) == NET_WEIGHTS_15 && net_weights_of_size(20) == NET_WEIGHTS_20);
@@ -278,6 +295,7 @@ int main(void) {
     RUN(test_symmetries);
     RUN(test_renju_colours_differ);
     RUN(test_geometries);
+    RUN(test_engine_default);
     RUN(test_network_by_size);
     return check_summary();
 }

@@ -154,6 +154,8 @@ static int generate(const GenSettings *s, FILE *out) {
     if (!engine || !board || !kept) return 1;
     engine_set_rule(engine, s->rule);
     engine_set_seed(engine, s->seed);
+    /* the margins are the tables' scores, and the same seed gives the openings it always gave */
+    engine_set_eval(engine, "tables");
     if (!engine_set_level(engine, "max") || engine_start(engine, s->size, s->size) != ENGINE_OK) {
         fprintf(stderr, "genopenings: the engine cannot play %dx%d\n", s->size, s->size);
         return 1;

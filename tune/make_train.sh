@@ -33,8 +33,9 @@ out=${TRAIN_OUT:-engine/net_weights_$board.c}
 tuner=${TUNE_TUNER:-./wuzi-tune}
 
 round_play
-# The labels change with the search: its bench signature stands for it.
-signature=$("$brain" bench | sed -n 's/^nodes //p')
+# The labels change with the search (wuzi-tune labels with the tables): its bench signature
+# with the tables stands for it.
+signature=$("$brain" --eval tables bench | sed -n 's/^nodes //p')
 labels=""
 # label_file RECORD FILE: the record's labels into FILE, unless its stamp says they are made.
 label_file() {
