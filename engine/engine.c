@@ -78,7 +78,7 @@ Engine *engine_new(void) {
         return NULL;
     }
     engine->threads = 1;
-    engine->net = true;         /* the network where it exists: +120 over the tables at 60/1 (docs/experiments.md) */
+    engine->net = ENGINE_DEFAULT_NET;
     timekeeper_reset(&engine->keeper);
     engine->seed = engine->rng = 1;
     atomic_init(&engine->stop, false);

@@ -227,7 +227,7 @@ static bool takes_value(const char *name) {
 
 /* 0: go on; otherwise the exit status (-1: done, status 0). */
 static int parse_options(int argc, char **argv, Options *options) {
-    *options = (Options){.level = NULL, .eval = NULL, .net = true, .threads = 0, .connect = 5, .seed = 1, .seeded = false};
+    *options = (Options){.level = NULL, .eval = NULL, .net = ENGINE_DEFAULT_NET, .threads = 0, .connect = 5, .seed = 1, .seeded = false};
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *name = argv[i];
