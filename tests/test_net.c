@@ -256,14 +256,18 @@ static void test_geometries(void) {
 }
 
 /* A new engine evaluates with the network where the rule's family has one (freestyle on both
- * boards), with the tables elsewhere (renju) and wherever it is told `tables`. */
+ * boards, renju on 15x15), with the tables elsewhere (caro) and wherever it is told `tables`. */
 static void test_engine_default(void) {
     Engine *engine = engine_new();
     CHECK(engine && engine_start(engine, 15, 15) == ENGINE_OK);
     CHECK(engine_board(engine)->geometry->net == NET_WEIGHTS_15[FAMILY_FREESTYLE]);
     CHECK(engine_start(engine, 20, 20) == ENGINE_OK);
     CHECK(engine_board(engine)->geometry->net == NET_WEIGHTS_20[FAMILY_FREESTYLE]);
+    CHECK(engine_start(engine, 15, 15) == ENGINE_OK);
     engine_set_rule(engine, RULE_RENJU);
+    CHECK(engine_board(engine)->geometry->net == NET_WEIGHTS_15[FAMILY_RENJU]);
+    CHECK(NET_WEIGHTS_15[FAMILY_RENJU] != NULL);
+    engine_set_rule(engine, RULE_CARO);
     CHECK(engine_board(engine)->geometry->net == NULL);
     engine_set_rule(engine, 0);
     CHECK(engine_set_eval(engine, "tables") && engine_board(engine)->geometry->net == NULL);
