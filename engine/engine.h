@@ -39,10 +39,11 @@ void engine_free(Engine *engine);
 void engine_set_rule(Engine *engine, int rule);
 EngineError engine_set_connect(Engine *engine, int connect);
 bool engine_set_level(Engine *engine, const char *name);   /* false: unknown level name */
+/* A new engine's and bench's evaluation: the network, over the tables at 60/1 +120 in freestyle and
+ * +63 in renju (docs/experiments.md). */
+#define ENGINE_DEFAULT_NET true
 /* The evaluation: "net" (the network, for the rules whose family has one; the tables for the
  * others) or "tables"; false: an unknown name. engine_eval_is_net reads a name alone. */
-/* A new engine's and bench's evaluation: the network, +120 over the tables at 60/1 (docs/experiments.md). */
-#define ENGINE_DEFAULT_NET true
 bool engine_set_eval(Engine *engine, const char *name);
 bool engine_eval_is_net(const char *name, bool *net);
 const char *engine_level_name(const Engine *engine);

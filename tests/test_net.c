@@ -265,8 +265,8 @@ static void test_engine_default(void) {
     CHECK(engine_board(engine)->geometry->net == NET_WEIGHTS_20[FAMILY_FREESTYLE]);
     CHECK(engine_start(engine, 15, 15) == ENGINE_OK);
     engine_set_rule(engine, RULE_RENJU);
-    CHECK(engine_board(engine)->geometry->net == NET_WEIGHTS_15[FAMILY_RENJU]);
     CHECK(NET_WEIGHTS_15[FAMILY_RENJU] != NULL);
+    CHECK(engine_board(engine)->geometry->net == NET_WEIGHTS_15[FAMILY_RENJU]);
     engine_set_rule(engine, RULE_CARO);
     CHECK(engine_board(engine)->geometry->net == NULL);
     engine_set_rule(engine, 0);
