@@ -40,7 +40,7 @@ void engine_set_rule(Engine *engine, int rule);
 EngineError engine_set_connect(Engine *engine, int connect);
 bool engine_set_level(Engine *engine, const char *name);   /* false: unknown level name */
 /* A new engine's and bench's evaluation: the network, over the tables at 60/1 +120 in freestyle and
- * +63 in renju (docs/experiments.md). */
+ * +63 in renju, where the partner games in its data added +70 (docs/experiments.md). */
 #define ENGINE_DEFAULT_NET true
 /* The evaluation: "net" (the network, for the rules whose family has one; the tables for the
  * others) or "tables"; false: an unknown name. engine_eval_is_net reads a name alone. */
