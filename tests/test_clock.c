@@ -2,8 +2,9 @@
  * measures them: a reply within the turn limit when commands arrive in Piskvork's order (a rule
  * change and a new memory limit just before the first move), YXSTOP heard within 20 ms at any
  * moment of a think, nothing printed by a think that END interrupts, and a whole game under a
- * game clock that never runs out and spends it over the game. Under the sanitizers
- * ($WUZI_SANITIZE set) everything runs several times slower, and the bounds widen to match. */
+ * game clock that never runs out, every move within the budget the time manager gives it, and
+ * the clock spent over the game. Under the sanitizers ($WUZI_SANITIZE set) everything runs
+ * several times slower, and the bounds widen to match. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "engine.h"
 #include "monotonic.h"
 #include "rules.h"
+#include "timeman.h"
 
 #define REPLY_MS 5000
 #define EXIT_MS 3000
@@ -178,6 +180,11 @@ static void test_game_under_a_clock(void) {
         CHECKF(moved, "move %d: no move (got '%s')", moves + 1, line);
         if (!moved) break;
         times[moves] = took;
+        /* the move's own budget: the most the time manager allows here (no learned overhead) */
+        const EngineLimits limits = {.turn_ms = TURN_MS, .match_ms = CLOCK_MS, .time_left_ms = left};
+        const int64_t hard = timeman_budget(&limits, 15 * 15 - (2 * moves + 1), 0).hard_ms;
+        CHECKF(took <= hard + bound(40), "move %d took %lld ms over its budget of %lld", moves + 1,
+               (long long)took, (long long)hard);
         CHECKF(took <= left / 8 + bound(30), "move %d took %lld ms of the %lld left (an eighth: %lld)",
                moves + 1, (long long)took, (long long)left, (long long)(left / 8));
         left -= took + OVERHEAD_MS;
