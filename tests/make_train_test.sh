@@ -3,7 +3,8 @@
 # games, their labels and a short training, twice — the same file, the second run playing and
 # labelling nothing new; the file names what made it and compiles with the engine's headers.
 # Then the first chunk's games packed into a game list (as tune/games/ keeps them) and trained
-# from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN. A round on 20x20
+# from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN, and labelled again by a
+# search evaluating with the network (TRAIN_EVAL=net): the same positions, other scores. A round on 20x20
 # writes the network for that side.
 # Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
 . "$(dirname "$0")/check.sh"
@@ -41,5 +42,13 @@ TRAIN_KEPT="$work/kept.txt" train 3 "$work/net3.c" 0; status=$?
 check "make train from a game list alone" [ "$status" -eq 0 ]
 check "its header names the list" grep -q "TRAIN_KEPT='$work/kept.txt'" "$work/net3.c"
 check "the list gives the chunk's labels" cmp -s "$work/games/kept-kept.labels" "$work/games/freestyle-0.labels"
+TRAIN_EVAL=net TRAIN_KEPT="$work/kept.txt" train 5 "$work/net5.c" 0; status=$?
+check "make train labelling with the network" [ "$status" -eq 0 ]
+check "its labels are made again" grep -q "labelled after" "$work/5.log"
+check "the same positions" [ "$(cut -d' ' -f7- "$work/games/kept-kept.labels" | cksum)" = \
+    "$(cut -d' ' -f7- "$work/games/freestyle-0.labels" | cksum)" ]
+check "other scores" [ "$(cut -d' ' -f6 "$work/games/kept-kept.labels" | cksum)" != \
+    "$(cut -d' ' -f6 "$work/games/freestyle-0.labels" | cksum)" ]
+check "its header names the evaluation" grep -q "TRAIN_EVAL=net " "$work/net5.c"
 [ "$failed" -eq 0 ] || tail -n 5 "$work/1.log"
 echo "$passed passed, $failed failed"

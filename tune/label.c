@@ -22,12 +22,13 @@ typedef struct Labeller {
     const GameList *games;
     Job *jobs;
     int count, depth;
+    bool net;
     atomic_int next;
     FILE *log;
 } Labeller;
 
-static void replay(Board *board, const Game *game, int plies) {
-    board_init(board, geometry_get(game->width, game->height, 5, game->rule));
+static void replay(Board *board, const Game *game, int plies, bool net) {
+    board_init(board, geometry_get_eval(game->width, game->height, 5, game->rule, net));
     for (int i = 0; i < plies; i++) board_make(board, cell_at(game->x[i], game->y[i]));
 }
 
@@ -40,7 +41,7 @@ static void *label_run(void *argument) {
     const SearchLimits limits = {.time = {.unlimited = true}, .max_depth = labeller->depth};
     for (int i; (i = atomic_fetch_add(&labeller->next, 1)) < labeller->count;) {
         Job *job = &labeller->jobs[i];
-        replay(board, &labeller->games->games[job->game], job->ply + 1);
+        replay(board, &labeller->games->games[job->game], job->ply + 1, labeller->net);
         search_clear(search);
         job->score = search_think(search, board, &limits, NULL, NULL).score;
         if (labeller->log && i % 5000 == 0) fprintf(labeller->log, "  labelled %d of %d\n", i, labeller->count);
@@ -59,7 +60,7 @@ static Job *collect(const GameList *games, int *count) {
     for (int g = 0; g < games->count; g++) {
         const Game *game = &games->games[g];
         if (!geometry_get(game->width, game->height, 5, game->rule)) continue;
-        replay(board, game, 0);
+        replay(board, game, 0, false);
         for (int i = 0; i < game->count; i++) {
             const int cell = cell_at(game->x[i], game->y[i]);
             if (board->cell[cell] != EMPTY) break;
@@ -83,7 +84,7 @@ fail:
 }
 
 bool label_games(const GameList *games, const LabelOptions *options, FILE *out) {
-    Labeller labeller = {.games = games, .depth = options->depth, .log = options->log};
+    Labeller labeller = {.games = games, .depth = options->depth, .net = options->net, .log = options->log};
     labeller.jobs = collect(games, &labeller.count);
     if (!labeller.jobs) return false;
     atomic_init(&labeller.next, 0);

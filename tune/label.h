@@ -1,6 +1,7 @@
 /* label: the network's training positions — the quiet positions of recorded games
  * (positions_wanted), each with the game's result and the score of a fixed-depth search of the
- * build's own (the tables' evaluation), one text line each:
+ * build's own (the tables' evaluation, or the build's network where its family has one), one
+ * text line each:
  *
  *   GAME RULE WIDTH HEIGHT POINTS SCORE COUNT X Y X Y …
  *
@@ -19,6 +20,7 @@
 typedef struct LabelOptions {
     int depth;      /* the search's depth */
     int threads;    /* positions searched at once */
+    bool net;       /* the search evaluates with the network (geometry_get_eval) */
     FILE *log;      /* progress, or NULL */
 } LabelOptions;
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "fit.h"
+#include "engine.h"
 #include "game_list.h"
 #include "label.h"
 #include "model.h"
@@ -39,7 +40,7 @@ static int usage(void) {
             "                     [-note TEXT] PGN...\n"
             "       wuzi-tune order [-o FILE] [-epochs N] [-rate R] [-temperature T] [-scale S]\n"
             "                       [-warm] [-note TEXT] PGN...\n"
-            "       wuzi-tune label [-o FILE] [-depth D] [-threads N] PGN...\n"
+            "       wuzi-tune label [-o FILE] [-depth D] [-threads N] [-eval tables|net] PGN...\n"
             "       wuzi-tune train [-o FILE] [-epochs N] [-patience N] [-batch N] [-rate R]\n"
             "                       [-lambda L] [-l2 L] [-threads N] [-seed N] [-size S] [-note TEXT]\n"
             "                       LABELLED...\n"
@@ -265,10 +266,14 @@ static int command_order(int argc, char **argv) {
 static int command_label(int argc, char **argv) {
     Inputs in = {.out = NULL, .read = read_games};
     LabelOptions options = {.depth = 6, .threads = 2, .log = stderr};
-    const Option own[] = {{"-depth", .integer = &options.depth}, {"-threads", .integer = &options.threads}, {.name = NULL}};
+    const char *eval = "tables";
+    const Option own[] = {{"-depth", .integer = &options.depth},
+                          {"-threads", .integer = &options.threads},
+                          {"-eval", .text = &eval},
+                          {.name = NULL}};
     const int status = read_arguments(argc, argv, own, &in);
     if (status) return status;
-    if (options.depth < 1) return usage();
+    if (options.depth < 1 || !engine_eval_is_net(eval, &options.net)) return usage();
     FILE *file = in.out ? fopen(in.out, "w") : stdout;
     if (!file) return written_status(false, in.out);
     fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped); searching each position to depth %d\n",

@@ -6,15 +6,18 @@
 #      build), played and kept in chunks of TUNE_CHUNK games, and the game lists TRAIN_KEPT
 #      names (tune/games/: games kept in the repository, whatever build played them);
 #   2. wuzi-tune label on each file: its quiet positions with the game's result and the score
-#      of a TRAIN_DEPTH-ply search, kept in TUNE_DIR with a stamp of what made them (the
-#      games and the search's bench signature), so that a second run labels only new files;
+#      of a TRAIN_DEPTH-ply search evaluating with TRAIN_EVAL, kept in TUNE_DIR with a stamp of
+#      what made them (the games, the evaluation and the search's bench signature with it), so
+#      that a second run labels only new files;
 #   3. wuzi-tune train on every file's positions, written with a header that names this
 #      command, its settings and the commits that played the games.
 # The same command at the same commit writes the same file. The default budget is small (one
 # chunk: minutes); the committed network's header names its own (docs/tuning.md). Settings
 # (environment): those of tune/round.sh, here by default TUNE_FAMILIES=freestyle,
 # TUNE_GAMES=500, TUNE_NODES=20000, TUNE_CHUNK=500, TUNE_DIR=build/train-games; TRAIN_KEPT
-# (game lists, none by default; with TUNE_GAMES=0 the only games), TRAIN_DEPTH (8),
+# (game lists, none by default; with TUNE_GAMES=0 the only games), TRAIN_DEPTH (8), TRAIN_EVAL
+# (the labelling search's evaluation: tables, or net for the build's network where the family
+# has one),
 # TRAIN_OPTIONS (more wuzi-tune train options, named in the header), TRAIN_OUT
 # (engine/net_weights_<TUNE_SIZE>.c: the network for boards of that side, which the round's
 # games are played on), TUNE_TUNER (the wuzi-tune make built).
@@ -28,22 +31,24 @@ TUNE_DIR=${TUNE_DIR:-build/train-games}
 . tune/round.sh
 kept=${TRAIN_KEPT:-}
 label_depth=${TRAIN_DEPTH:-8}
+label_eval=${TRAIN_EVAL:-tables}
 options=${TRAIN_OPTIONS:-}
 out=${TRAIN_OUT:-engine/net_weights_$board.c}
 tuner=${TUNE_TUNER:-./wuzi-tune}
 
 round_play
-# The labels change with the search (wuzi-tune labels with the tables): its bench signature
-# with the tables stands for it.
-signature=$("$brain" --eval tables bench | sed -n 's/^nodes //p')
+# The labels change with the search and its evaluation: its bench signature with that
+# evaluation stands for both.
+signature=$("$brain" --eval "$label_eval" bench | sed -n 's/^nodes //p')
 labels=""
 # label_file RECORD FILE: the record's labels into FILE, unless its stamp says they are made.
 label_file() {
     record=$1 file=$2
     stamp="depth=$label_depth games=$(cksum <"$record") signature=$signature"
+    [ "$label_eval" = tables ] || stamp="$stamp eval=$label_eval"
     if [ ! -f "$file" ] || [ "$(cat "$file.stamp" 2>/dev/null)" != "$stamp" ]; then
         rm -f "$file.stamp"
-        "$tuner" label -depth "$label_depth" -threads "$concurrency" -o "$file" "$record"
+        "$tuner" label -depth "$label_depth" -eval "$label_eval" -threads "$concurrency" -o "$file" "$record"
         echo "$stamp" >"$file.stamp"
         echo "train: $file labelled after $(($(date +%s) - started)) s"
     fi
@@ -62,7 +67,9 @@ case $options in
 esac
 kept_note=""
 [ -z "$kept" ] || kept_note=" TRAIN_KEPT='$kept'"
-note=$(round_note "make train" tune/make_train.sh "$kept_note TRAIN_DEPTH=$label_depth$options_note")
+eval_note=""
+[ "$label_eval" = tables ] || eval_note=" TRAIN_EVAL=$label_eval"
+note=$(round_note "make train" tune/make_train.sh "$kept_note TRAIN_DEPTH=$label_depth$eval_note$options_note")
 # shellcheck disable=SC2086  # the labels and TRAIN_OPTIONS are lists of words
 "$tuner" train -o "$out" -size "$board" -threads "$concurrency" -note "$note" $options $labels
 echo "train: $out written after $(($(date +%s) - started)) s; rebuild with make"
