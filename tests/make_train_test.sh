@@ -4,7 +4,8 @@
 # labelling nothing new; the file names what made it and compiles with the engine's headers.
 # Then the first chunk's games packed into a game list (as tune/games/ keeps them) and trained
 # from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN, and labelled again by a
-# search evaluating with the network (TRAIN_EVAL=net): the same positions, other scores. A round on 20x20
+# search evaluating with the network (TRAIN_EVAL=net): the same positions, other scores, which
+# wuzi-tune score rates against the results. A round on 20x20
 # writes the network for that side.
 # Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
 . "$(dirname "$0")/check.sh"
@@ -50,5 +51,9 @@ check "the same positions" [ "$(cut -d' ' -f7- "$work/games/kept-kept.labels" | 
 check "other scores" [ "$(cut -d' ' -f6 "$work/games/kept-kept.labels" | cksum)" != \
     "$(cut -d' ' -f6 "$work/games/freestyle-0.labels" | cksum)" ]
 check "its header names the evaluation" grep -q "TRAIN_EVAL=net " "$work/net5.c"
+"$WUZI_TUNER" score "$work/games/kept-kept.labels" >"$work/score.txt" 2>/dev/null
+positions=$(wc -l <"$work/games/kept-kept.labels" | tr -d ' ')
+check "score: how well the labels predict the results" \
+    grep -Eq "^freestyle/exact five: $positions positions; log-loss against the results: search's score 0\.[0-9]{4} \(K [0-9]+\), tables [0-9.]+" "$work/score.txt"
 [ "$failed" -eq 0 ] || tail -n 5 "$work/1.log"
 echo "$passed passed, $failed failed"

@@ -8,6 +8,7 @@
  *   wuzi-tune label [-o FILE] [options] PGN… the quiet positions of recorded games with their
  *                                            results and a fixed-depth search's scores (label.h)
  *   wuzi-tune train [-o FILE] [options] LABELLED…  those positions → the network (net_train.h)
+ *   wuzi-tune score LABELLED…                how well their search's scores predict the results
  *   wuzi-tune pack [-o FILE] [-note TEXT] PGN…   the decided games as a compact list (game_list.h)
  * FILE is engine/weights.c, for order engine/order_weights.c, for train engine/net_weights_<size>.c
  * by default (-size: the board side the network is for, 15 or 20); label and pack write to
@@ -44,6 +45,7 @@ static int usage(void) {
             "       wuzi-tune train [-o FILE] [-epochs N] [-patience N] [-batch N] [-rate R]\n"
             "                       [-lambda L] [-l2 L] [-threads N] [-seed N] [-size S] [-note TEXT]\n"
             "                       LABELLED...\n"
+            "       wuzi-tune score LABELLED...\n"
             "       wuzi-tune pack [-o FILE] [-note TEXT] PGN...\n"
             "  -warm: start from the weights (order: the order's tables) this program was built with,\n"
             "         not the hand-set point (order: the cells' values)\n"
@@ -354,6 +356,22 @@ static int command_train(int argc, char **argv) {
     return written_status(net_file_write(in.out, networks, size, in.provenance), in.out);
 }
 
+/* Per family, the log-loss against the results of the labels' search and of the tables. */
+static int command_score(int argc, char **argv) {
+    static NetSamples samples;
+    Inputs in = {.out = NULL, .read = read_samples, .samples = &samples};
+    const Option own[] = {{.name = NULL}};
+    const int status = read_arguments(argc, argv, own, &in);
+    if (status) return status;
+    for (int family = 0; family < FAMILY_COUNT; family++) {
+        ScoreReport r;
+        if (!net_train_score_loss(&samples, family, &r)) continue;
+        printf("%s: %lld positions; log-loss against the results: search's score %.4f (K %.0f), tables %.4f (K %.0f)\n",
+               FAMILY_TEXT[family], (long long)r.positions, r.loss, r.k, r.tables_loss, r.tables_k);
+    }
+    return 0;
+}
+
 static int command_pack(int argc, char **argv) {
     Inputs in = {.out = NULL, .provenance = "wuzi-tune pack", .read = read_games};
     const Option own[] = {{.name = NULL}};
@@ -375,6 +393,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "order")) return command_order(argc - 2, argv + 2);
     if (!strcmp(argv[1], "label")) return command_label(argc - 2, argv + 2);
     if (!strcmp(argv[1], "train")) return command_train(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "score")) return command_score(argc - 2, argv + 2);
     if (!strcmp(argv[1], "pack")) return command_pack(argc - 2, argv + 2);
     return usage();
 }

@@ -62,6 +62,22 @@ static double fit_scale(const NetSamples *samples, const Indices *indices, bool 
     return exp((low + high) / 2);
 }
 
+bool net_train_score_loss(const NetSamples *samples, int family, ScoreReport *report) {
+    Indices all = {.items = malloc((size_t)(samples->count + 1) * sizeof(int64_t)), .count = 0};
+    if (!all.items) return false;
+    for (int64_t i = 0; i < samples->count; i++)
+        if (samples->samples[i].family == family) all.items[all.count++] = i;
+    report->positions = all.count;
+    if (all.count) {
+        report->k = fit_scale(samples, &all, false);
+        report->loss = scale_loss(samples, &all, report->k, false);
+        report->tables_k = fit_scale(samples, &all, true);
+        report->tables_loss = scale_loss(samples, &all, report->tables_k, true);
+    }
+    free(all.items);
+    return all.count > 0;
+}
+
 /* ---- a pass over positions, split over threads ---------------------------------------------- */
 
 typedef struct Worker {

@@ -45,6 +45,16 @@ void train_options_default(TrainOptions *options);
  * False when there are none to train on. */
 bool net_train(NetModel *model, int family, const NetSamples *samples, const TrainOptions *options,
                TrainReport *report);
+/* How well the labels' scores predict the results, over every position of `family`: the
+ * log-loss of sigmoid(score / k) against the points, k fitted, and the same of the tables'
+ * static score (wuzi-tune score: which search labels better). False when there are none. */
+typedef struct ScoreReport {
+    int64_t positions;
+    double k, loss;             /* the labels' search */
+    double tables_k, tables_loss;
+} ScoreReport;
+bool net_train_score_loss(const NetSamples *samples, int family, ScoreReport *report);
+
 /* The held-out losses of the integer network (report's integer fields). */
 void net_train_check(const NetTables *tables, int family, const NetSamples *samples, const TrainOptions *options,
                      TrainReport *report);
