@@ -5,7 +5,7 @@
 # Then the first chunk's games packed into a game list (as tune/games/ keeps them) and trained
 # from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN, and labelled again by a
 # search evaluating with the network (TRAIN_EVAL=net): the same positions, other scores, which
-# wuzi-tune score rates against the results. A round on 20x20
+# wuzi-tune score rates against the results, and at a depth of its own (LIST:DEPTH). A round on 20x20
 # writes the network for that side.
 # Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
 . "$(dirname "$0")/check.sh"
@@ -51,6 +51,12 @@ check "the same positions" [ "$(cut -d' ' -f7- "$work/games/kept-kept.labels" | 
 check "other scores" [ "$(cut -d' ' -f6 "$work/games/kept-kept.labels" | cksum)" != \
     "$(cut -d' ' -f6 "$work/games/freestyle-0.labels" | cksum)" ]
 check "its header names the evaluation" grep -q "TRAIN_EVAL=net " "$work/net5.c"
+TRAIN_KEPT="$work/kept.txt:3" train 6 "$work/net6.c" 0; status=$?
+check "a list labelled at a depth of its own" [ "$status" -eq 0 -a -s "$work/games/kept-kept-d3.labels" ]
+check "at that depth" grep -q "^depth=3 " "$work/games/kept-kept-d3.labels.stamp"
+check "the same positions, other scores" [ "$(cut -d' ' -f7- "$work/games/kept-kept-d3.labels" | cksum)" = \
+    "$(cut -d' ' -f7- "$work/games/freestyle-0.labels" | cksum)" -a \
+    "$(cut -d' ' -f6 "$work/games/kept-kept-d3.labels" | cksum)" != "$(cut -d' ' -f6 "$work/games/freestyle-0.labels" | cksum)" ]
 "$WUZI_TUNER" score "$work/games/kept-kept.labels" >"$work/score.txt" 2>/dev/null
 positions=$(wc -l <"$work/games/kept-kept.labels" | tr -d ' ')
 check "score: how well the labels predict the results" \

@@ -15,7 +15,8 @@
 # chunk: minutes); the committed network's header names its own (docs/tuning.md). Settings
 # (environment): those of tune/round.sh, here by default TUNE_FAMILIES=freestyle,
 # TUNE_GAMES=500, TUNE_NODES=20000, TUNE_CHUNK=500, TUNE_DIR=build/train-games; TRAIN_KEPT
-# (game lists, none by default; with TUNE_GAMES=0 the only games), TRAIN_DEPTH (8), TRAIN_EVAL
+# (game lists, none by default; with TUNE_GAMES=0 the only games; LIST:DEPTH labels that list at
+# a depth of its own), TRAIN_DEPTH (8), TRAIN_EVAL
 # (the labelling search's evaluation: tables, or net for the build's network where the family
 # has one),
 # TRAIN_OPTIONS (more wuzi-tune train options, named in the header), TRAIN_OUT
@@ -41,25 +42,28 @@ round_play
 # evaluation stands for both.
 signature=$("$brain" --eval "$label_eval" bench | sed -n 's/^nodes //p')
 labels=""
-# label_file RECORD FILE: the record's labels into FILE, unless its stamp says they are made.
+# label_file RECORD FILE DEPTH: the record's labels into FILE, unless its stamp says they are made.
 label_file() {
-    record=$1 file=$2
-    stamp="depth=$label_depth games=$(cksum <"$record") signature=$signature"
+    record=$1 file=$2 depth=$3
+    stamp="depth=$depth games=$(cksum <"$record") signature=$signature"
     [ "$label_eval" = tables ] || stamp="$stamp eval=$label_eval"
     if [ ! -f "$file" ] || [ "$(cat "$file.stamp" 2>/dev/null)" != "$stamp" ]; then
         rm -f "$file.stamp"
-        "$tuner" label -depth "$label_depth" -eval "$label_eval" -threads "$concurrency" -o "$file" "$record"
+        "$tuner" label -depth "$depth" -eval "$label_eval" -threads "$concurrency" -o "$file" "$record"
         echo "$stamp" >"$file.stamp"
         echo "train: $file labelled after $(($(date +%s) - started)) s"
     fi
     labels="$labels $file"
 }
 for record in $records; do
-    label_file "$record" "${record%.pgn}.labels"
+    label_file "$record" "${record%.pgn}.labels" "$label_depth"
 done
-for record in $kept; do
+# A list named LIST:DEPTH is labelled at that depth, into a file of its own.
+for entry in $kept; do
+    record=${entry%:*} depth=$label_depth suffix=""
+    case $entry in *:*) depth=${entry##*:} suffix="-d$depth" ;; esac
     name=$(basename "$record")
-    label_file "$record" "$dir/kept-${name%.*}.labels"
+    label_file "$record" "$dir/kept-${name%.*}$suffix.labels" "$depth"
 done
 case $options in
 "") options_note="" ;;
