@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fit.h"
 #include "engine.h"
+#include "fit.h"
 #include "game_list.h"
 #include "label.h"
 #include "model.h"
