@@ -43,20 +43,21 @@ TRAIN_KEPT="$work/kept.txt" train 3 "$work/net3.c" 0; status=$?
 check "make train from a game list alone" [ "$status" -eq 0 ]
 check "its header names the list" grep -q "TRAIN_KEPT='$work/kept.txt'" "$work/net3.c"
 check "the list gives the chunk's labels" cmp -s "$work/games/kept-kept.labels" "$work/games/freestyle-0.labels"
+# positions FILE, scores FILE: a labels file's positions (its moves) and its search's scores
+positions() { cut -d' ' -f7- "$1" | cksum; }
+scores() { cut -d' ' -f6 "$1" | cksum; }
+chunk="$work/games/freestyle-0.labels"
 TRAIN_EVAL=net TRAIN_KEPT="$work/kept.txt" train 5 "$work/net5.c" 0; status=$?
 check "make train labelling with the network" [ "$status" -eq 0 ]
 check "its labels are made again" grep -q "labelled after" "$work/5.log"
-check "the same positions" [ "$(cut -d' ' -f7- "$work/games/kept-kept.labels" | cksum)" = \
-    "$(cut -d' ' -f7- "$work/games/freestyle-0.labels" | cksum)" ]
-check "other scores" [ "$(cut -d' ' -f6 "$work/games/kept-kept.labels" | cksum)" != \
-    "$(cut -d' ' -f6 "$work/games/freestyle-0.labels" | cksum)" ]
+check "the same positions" [ "$(positions "$work/games/kept-kept.labels")" = "$(positions "$chunk")" ]
+check "other scores" [ "$(scores "$work/games/kept-kept.labels")" != "$(scores "$chunk")" ]
 check "its header names the evaluation" grep -q "TRAIN_EVAL=net " "$work/net5.c"
 TRAIN_KEPT="$work/kept.txt:3" train 6 "$work/net6.c" 0; status=$?
 check "a list labelled at a depth of its own" [ "$status" -eq 0 -a -s "$work/games/kept-kept-d3.labels" ]
 check "at that depth" grep -q "^depth=3 " "$work/games/kept-kept-d3.labels.stamp"
-check "the same positions, other scores" [ "$(cut -d' ' -f7- "$work/games/kept-kept-d3.labels" | cksum)" = \
-    "$(cut -d' ' -f7- "$work/games/freestyle-0.labels" | cksum)" -a \
-    "$(cut -d' ' -f6 "$work/games/kept-kept-d3.labels" | cksum)" != "$(cut -d' ' -f6 "$work/games/freestyle-0.labels" | cksum)" ]
+check "the same positions, other scores" [ "$(positions "$work/games/kept-kept-d3.labels")" = "$(positions "$chunk")" \
+    -a "$(scores "$work/games/kept-kept-d3.labels")" != "$(scores "$chunk")" ]
 "$WUZI_TUNER" score "$work/games/kept-kept.labels" >"$work/score.txt" 2>/dev/null
 positions=$(wc -l <"$work/games/kept-kept.labels" | tr -d ' ')
 check "score: how well the labels predict the results" \

@@ -46,6 +46,7 @@ labels=""
 label_file() {
     record=$1 file=$2 depth=$3
     stamp="depth=$depth games=$(cksum <"$record") signature=$signature"
+    # the tables' stamp as before, so that the labels made before stay valid
     [ "$label_eval" = tables ] || stamp="$stamp eval=$label_eval"
     if [ ! -f "$file" ] || [ "$(cat "$file.stamp" 2>/dev/null)" != "$stamp" ]; then
         rm -f "$file.stamp"
@@ -71,6 +72,7 @@ case $options in
 esac
 kept_note=""
 [ -z "$kept" ] || kept_note=" TRAIN_KEPT='$kept'"
+# the tables' header as before, so that the committed networks' commands write them byte for byte
 eval_note=""
 [ "$label_eval" = tables ] || eval_note=" TRAIN_EVAL=$label_eval"
 note=$(round_note "make train" tune/make_train.sh "$kept_note TRAIN_DEPTH=$label_depth$eval_note$options_note")
