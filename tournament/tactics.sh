@@ -17,6 +17,7 @@ With -V, the VCT sets in tournament/vct: a move is right when it is the set's or
 proves it wins against every defence (100 000 nodes a reply of the search being measured).
 
   -b BRAIN      solve through this brain executable (e.g. ./pbrain-wuzi)
+  -t THREADS    with -b: INFO thread_num THREADS (from 2 on the brain's solver has a thread of its own)
   -m MS         limit per puzzle in ms (default 1000)
   -v            VCT instead of VCF (direct mode)
   -P            the proof-number solver instead of the threat search (direct mode)
@@ -31,13 +32,15 @@ USAGE
 
 ms=1000
 brain=
+threads=
 dir=../shared/data/puzzles
 build=build
 extra=
 vct_sets=
-while getopts b:m:vPCVcd:B:h option; do
+while getopts b:t:m:vPCVcd:B:h option; do
     case $option in
     b) brain=$OPTARG ;;
+    t) threads=$OPTARG ;;
     m) ms=$OPTARG ;;
     v) extra="$extra --vct" ;;
     P) extra="$extra --solver" ;;
@@ -71,6 +74,7 @@ fi
 make -s BUILD="$build" "$build/tests/tools/tactics"
 if [ -n "$brain" ]; then
     extra="$extra --brain $brain"
+    [ -z "$threads" ] || extra="$extra --threads $threads"
 fi
 # shellcheck disable=SC2086
 exec "$build/tests/tools/tactics" --ms "$ms" $extra $files

@@ -1,7 +1,7 @@
 /* tactics: a benchmark, not a test — how many puzzles of
  * shared/data/puzzles/{freestyle,standard,renju}-vcf.tsv the threat search solves, how fast.
  *
- *   tactics [--ms N] [--nodes N] [--vct] [--solver] [--cpu] [--verbose] [--check] [--swap] [--brain PATH] FILE...
+ *   tactics [--ms N] [--nodes N] [--vct] [--solver] [--cpu] [--verbose] [--check] [--swap] [--brain PATH [--threads N]] FILE...
  *
  * Each puzzle gets its own limit (default 1000 ms of wall time; --nodes adds a node budget).
  * --solver asks the proof-number solver (engine/solver.h) instead of the threat search, with a
@@ -14,7 +14,7 @@
  * --check replays every reported VCF line with the judge (rules.h) alone; --swap gives the
  * move to the other side first (mostly positions without a VCF: every claim there is
  * checked). --brain PATH asks a Gomocup brain instead (BOARD with field 1 for the side to move,
- * INFO timeout_turn = --ms): the figure the issue asks for.
+ * INFO timeout_turn = --ms; --threads N sends INFO thread_num N): the figure the issue asks for.
  *
  *   tactics --referee N ...      a move outside the answer set counts as solved when it is
  *                                proved to win (move_wins below, N threat nodes a reply; with
@@ -43,6 +43,7 @@
 
 typedef struct Options {
     int64_t ms, nodes, referee;
+    int threads;            /* with --brain: INFO thread_num, 0 for none */
     bool vct, solver, cpu, verbose, check, swap, make_vct, prove;
     const char *brain;
 } Options;
@@ -375,6 +376,7 @@ static int brain_solve(BrainProcess *brain, const Options *options, const Board 
     brain_sendf(brain, "INFO timeout_turn %lld", (long long)options->ms);
     brain_send(brain, "INFO timeout_match 0");
     brain_send(brain, "INFO time_left 2147483647");
+    if (options->threads > 0) brain_sendf(brain, "INFO thread_num %d", options->threads);
     char line[1024];
     do {    /* brains may say who they are (MESSAGE, DEBUG) before the OK */
         if (!brain_line(brain, line, sizeof line, 5000)) return NO_CELL;
@@ -601,11 +603,12 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[first], "--solver")) options.solver = true;
         else if (!strcmp(argv[first], "--cpu")) options.cpu = true;
         else if (!strcmp(argv[first], "--brain") && first + 1 < argc) options.brain = argv[++first];
+        else if (!strcmp(argv[first], "--threads") && first + 1 < argc) options.threads = atoi(argv[++first]);
         else if (!strcmp(argv[first], "--verbose")) options.verbose = true;
         else if (!strcmp(argv[first], "--check")) options.check = true;
         else if (!strcmp(argv[first], "--swap")) options.swap = options.check = true;
         else {
-            fprintf(stderr, "usage: tactics [--ms N] [--nodes N] [--vct] [--solver] [--cpu] [--verbose] [--check] [--swap] [--brain PATH] [--referee N] FILE...\n"
+            fprintf(stderr, "usage: tactics [--ms N] [--nodes N] [--vct] [--solver] [--cpu] [--verbose] [--check] [--swap] [--brain PATH [--threads N]] [--referee N] FILE...\n"
                             "       tactics --prove N FILE...\n"
                             "       tactics --make-vct [--nodes N] PGN...\n");
             return 2;
