@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "referee.h"
 #include "rules.h"
 #include "solver.h"
 
@@ -43,144 +44,20 @@ static SolverStatus solve_for(int attacker, SolverMode mode, int64_t budget, int
 
 static SolverStatus solve(SolverMode mode, int *move) { return solve_for(board.to_move, mode, BUDGET, move); }
 
-/* ---- referees: the judge only ------------------------------------------------------------ */
+/* ---- referees: the judge only (referee.h) ------------------------------------------------ */
 
-static bool legal(int cell, int color) {
-    return board.cell[cell] == EMPTY && !rules_forbidden(&board, cell, color);
+static bool claim(Board *on, void *mode, int *move) {
+    (void)on;
+    return solve(*(const SolverMode *)mode, move) == SOLVER_WIN;
 }
 
-static int winning_cells(int color, int *out, int max) {
-    int count = 0;
-    for (int cell = board_first(&board); cell && count < max; cell = board_next(&board, cell))
-        if (board.cell[cell] == EMPTY && rules_would_win(&board, cell, color)) out[count++] = cell;
-    return count;
-}
+static RefereeVerdict holds_within(SolverMode mode, int quiet) { return referee_holds(&board, quiet, claim, &mode); }
+static bool holds(SolverMode mode, int quiet) { return holds_within(mode, quiet) == REFEREE_HOLDS; }
+static bool brute_vcf(int depth) { return referee_brute_vcf(&board, depth); }
 
-/* The defender's moves that leave the attacker no winning cell: the five cell itself, and under
- * caro also a stone just beyond the five. */
-static int blocks_of_five(int five, int attacker, int *out) {
-    int count = 0, cells[1];
-    out[count++] = five;
-    if (!(board.rule & RULE_CARO)) return count;
-    for (int direction = 0; direction < 4; direction++)
-        for (int offset = -5; offset <= 5; offset++) {
-            const int cell = five + offset * DIRECTION[direction];
-            if (!offset || board.cell[cell] != EMPTY) continue;
-            board_make(&board, cell);
-            if (!winning_cells(attacker, cells, 1)) out[count++] = cell;
-            board_undo(&board);
-        }
-    return count;
-}
-
-/* Brute-force VCF to `depth` fours, by the judge: every legal cell after which the attacker has a
- * winning cell is a four; the defender takes the winning cells away with a move it may play, or
- * wins itself; two winning cells, or no block the defender may play, win. */
-static bool brute_vcf(int depth) {
-    const int attacker = board.to_move, defender = opponent(attacker);
-    int cells[4];
-    if (winning_cells(attacker, cells, 1)) return true;
-    const int threats = winning_cells(defender, cells, 2);
-    if (depth == 0 || (threats >= 2 && !(board.rule & RULE_CARO))) return false;
-    int forced[64];
-    const int forced_count = threats ? blocks_of_five(cells[0], defender, forced) : 0;
-    for (int cell = board_first(&board); cell; cell = board_next(&board, cell)) {
-        bool allowed = !threats;
-        for (int i = 0; i < forced_count; i++) allowed = allowed || forced[i] == cell;
-        if (!allowed || !legal(cell, attacker)) continue;
-        board_make(&board, cell);
-        int fives[2], blocks[64];
-        bool won = winning_cells(attacker, fives, 1) > 0 && !winning_cells(defender, cells, 1);
-        const int block_count = won ? blocks_of_five(fives[0], attacker, blocks) : 0;
-        for (int i = 0; i < block_count && won; i++) {
-            if (rules_forbidden(&board, blocks[i], defender)) continue;
-            board_make(&board, blocks[i]);
-            won = !winning_cells(attacker, fives, 1) ? brute_vcf(depth - 1) : true;
-            board_undo(&board);
-        }
-        board_undo(&board);
-        if (won) return true;
-    }
-    return false;
-}
-
-/* Does the side to move really win? The solver gives a move, the move is played, and every legal
- * reply of the defender's is tried: only the judge says who has won. Fours cost nothing; after
- * `quiet` quiet moves it gives up (TOO_DEEP). REFUTED: a reply wins for the defender or leaves
- * the solver without a win. */
-enum { REFUTED, HOLDS, TOO_DEEP };
-
-static int holds_within(SolverMode mode, int quiet) {
-    const int attacker = board.to_move, defender = opponent(attacker);
-    int cells[1], move = NO_CELL;
-    if (winning_cells(attacker, cells, 1)) return HOLDS;
-    if (solve(mode, &move) != SOLVER_WIN || !legal(move, attacker)) return REFUTED;
-    board_make(&board, move);
-    const bool four = winning_cells(attacker, cells, 1) > 0;
-    if (!four && quiet == 0) {
-        board_undo(&board);
-        return TOO_DEEP;
-    }
-    int verdict = HOLDS;
-    bool any_reply = false;
-    for (int reply = board_first(&board); reply && verdict == HOLDS; reply = board_next(&board, reply)) {
-        if (!legal(reply, defender)) continue;
-        any_reply = true;
-        if (rules_would_win(&board, reply, defender)) {
-            verdict = REFUTED;
-            break;
-        }
-        board_make(&board, reply);
-        const int next = holds_within(mode, four ? quiet : quiet - 1);
-        if (next != HOLDS) verdict = next;
-        board_undo(&board);
-    }
-    board_undo(&board);
-    return any_reply ? verdict : REFUTED;
-}
-
-static bool holds(SolverMode mode, int quiet) { return holds_within(mode, quiet) == HOLDS; }
-
-/* The solver's line for a VCF, replayed by the judge: each attacker's move legal and a four (or
- * the five that ends it), each defender's move a block of a winning cell (under caro perhaps
- * beyond it); it ends with the five or with a block renju forbids the defender. */
 static bool line_replays(void) {
     const SolverResult *result = solver_result(solver);
-    const int attacker = board.to_move, defender = opponent(attacker);
-    int made = 0;
-    bool ok = true, ended = false;
-    for (int i = 0; i < result->line_length && ok && !ended; i++) {
-        const int cell = result->line[i];
-        int fives[8];
-        if (board.cell[cell] != EMPTY) {
-            ok = false;
-        } else if (board.to_move == attacker) {
-            if (!legal(cell, attacker)) ok = false;
-            else if (rules_would_win(&board, cell, attacker)) ended = true;
-            else {
-                board_make(&board, cell);
-                made++;
-                ok = winning_cells(attacker, fives, 1) == 1;
-            }
-        } else {
-            const int count = winning_cells(attacker, fives, 8);
-            bool blocks = false;
-            for (int j = 0; j < count; j++) blocks = blocks || fives[j] == cell;
-            if (!blocks && (board.rule & RULE_CARO)) {
-                board_make(&board, cell);
-                blocks = !winning_cells(attacker, fives, 1);
-                board_undo(&board);
-            }
-            if (!blocks) ok = false;
-            else if (rules_forbidden(&board, cell, defender)) ended = true;
-            else {
-                board_make(&board, cell);
-                made++;
-            }
-        }
-    }
-    while (made--) board_undo(&board);
-    return ok && ended;
+    return referee_line_replays(&board, result->line, result->line_length);
 }
 
 /* ---- wins by fours -------------------------------------------------------------------------- */
@@ -299,7 +176,7 @@ static void test_renju_black_line_through_forbidden_cell(void) {
             CHECK(move != cell_at(6, 7));
             for (int i = 0; i < solver_result(solver)->line_length; i += 2)
                 CHECK(solver_result(solver)->line[i] != cell_at(6, 7));
-            CHECK(holds_within(SOLVER_VCT, 2) != REFUTED);
+            CHECK(holds_within(SOLVER_VCT, 2) != REFEREE_REFUTED);
         }
 }
 
@@ -324,7 +201,7 @@ static void test_vct_double_three(void) {
             if (renju_black) CHECK(move != cell_at(6, 5));
             /* renju black's way round takes more than three threes */
             const int verdict = holds_within(SOLVER_VCT, 3);
-            CHECKF(verdict == HOLDS || (renju_black && verdict == TOO_DEEP), "rule %d colour %d: %d", rules[i], color, verdict);
+            CHECKF(verdict == REFEREE_HOLDS || (renju_black && verdict == REFEREE_TOO_DEEP), "rule %d colour %d: %d", rules[i], color, verdict);
         }
 }
 
@@ -472,8 +349,8 @@ static void test_random_vct_holds(void) {
             if (solve(SOLVER_VCF, &move) == SOLVER_WIN || solve_for(board.to_move, SOLVER_VCT, 20000, &move) != SOLVER_WIN)
                 continue;
             const int verdict = holds_within(SOLVER_VCT, 2);
-            CHECKF(verdict != REFUTED, "rule %d position %d: claimed VCT fails", rules[i], n);
-            checked += verdict == HOLDS;
+            CHECKF(verdict != REFEREE_REFUTED, "rule %d position %d: claimed VCT fails", rules[i], n);
+            checked += verdict == REFEREE_HOLDS;
         }
     CHECKF(checked >= 5, "%d VCT wins checked", checked);
 }

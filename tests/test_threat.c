@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "referee.h"
 #include "rules.h"
 #include "threat.h"
 
@@ -41,147 +42,21 @@ static bool vct(int *move) {
     return threat_vct(search, &board, budget, move, &nodes, NULL);
 }
 
-/* ---- referees: the judge only ------------------------------------------------------------ */
+/* ---- referees: the judge only (referee.h) ------------------------------------------------ */
 
-static bool legal(int cell, int color) {
-    return board.cell[cell] == EMPTY && !rules_forbidden(&board, cell, color);
+static bool claim(Board *on, void *use_vct, int *move) {
+    (void)on;
+    return *(const bool *)use_vct ? vct(move) : vcf(move);
 }
 
-static int winning_cells(int color, int *out, int max) {
-    int count = 0;
-    for (int cell = board_first(&board); cell && count < max; cell = board_next(&board, cell))
-        if (board.cell[cell] == EMPTY && rules_would_win(&board, cell, color)) out[count++] = cell;
-    return count;
-}
+static RefereeVerdict holds_within(bool use_vct, int quiet) { return referee_holds(&board, quiet, claim, &use_vct); }
+static bool holds(bool use_vct, int quiet) { return holds_within(use_vct, quiet) == REFEREE_HOLDS; }
+static bool brute_vcf(int depth) { return referee_brute_vcf(&board, depth); }
 
-/* The defender's moves that leave the attacker no winning cell: the five cell itself, and under
- * caro also a stone just beyond the five (a five blocked at both ends does not count). Only
- * cells on the five cell's lines can matter; the judge decides each. */
-static int blocks_of_five(int five, int attacker, int *out) {
-    int count = 0, cells[1];
-    out[count++] = five;
-    if (!(board.rule & RULE_CARO)) return count;
-    for (int direction = 0; direction < 4; direction++)
-        for (int offset = -5; offset <= 5; offset++) {
-            const int cell = five + offset * DIRECTION[direction];
-            if (!offset || board.cell[cell] != EMPTY) continue;
-            board_make(&board, cell);
-            if (!winning_cells(attacker, cells, 1)) out[count++] = cell;
-            board_undo(&board);
-        }
-    return count;
-}
-
-/* Brute-force VCF to `depth` fours: every legal cell after which the attacker has a winning
- * cell is a four; the defender must take the attacker's winning cells away (with a move it may
- * play) unless it can win itself; two winning cells, or no block the defender may play, win. */
-static bool brute_vcf(int depth) {
-    const int attacker = board.to_move, defender = opponent(attacker);
-    int cells[4];
-    if (winning_cells(attacker, cells, 1)) return true;
-    const int threats = winning_cells(defender, cells, 2);
-    if (depth == 0 || (threats >= 2 && !(board.rule & RULE_CARO))) return false;
-    int forced[64];
-    const int forced_count = threats ? blocks_of_five(cells[0], defender, forced) : 0;
-    for (int cell = board_first(&board); cell; cell = board_next(&board, cell)) {
-        bool allowed = !threats;
-        for (int i = 0; i < forced_count; i++) allowed = allowed || forced[i] == cell;
-        if (!allowed || !legal(cell, attacker)) continue;
-        board_make(&board, cell);
-        int fives[2], blocks[64];
-        bool won = winning_cells(attacker, fives, 1) > 0 && !winning_cells(defender, cells, 1);
-        const int block_count = won ? blocks_of_five(fives[0], attacker, blocks) : 0;
-        for (int i = 0; i < block_count && won; i++) {
-            if (rules_forbidden(&board, blocks[i], defender)) continue;
-            board_make(&board, blocks[i]);
-            won = !winning_cells(attacker, fives, 1) ? brute_vcf(depth - 1) : true;
-            board_undo(&board);
-        }
-        board_undo(&board);
-        if (won) return true;
-    }
-    return false;
-}
-
-/* Does the side to move really win? It asks the solver for a move (a VCF, or a VCT with `vct`),
- * plays it, and then tries every legal reply of the defender: only the judge says who has won.
- * Fours cost nothing; after `quiet` quiet moves (threes) it gives up. Returns HOLDS, REFUTED
- * (a reply that wins for the defender or leaves the solver without a win), or TOO_DEEP. */
-enum { REFUTED, HOLDS, TOO_DEEP };
-
-static int holds_within(bool use_vct, int quiet) {
-    const int attacker = board.to_move, defender = opponent(attacker);
-    int cells[1];
-    if (winning_cells(attacker, cells, 1)) return HOLDS;
-    int move = NO_CELL;
-    if (!(use_vct ? vct(&move) : vcf(&move))) return REFUTED;
-    if (!legal(move, attacker)) return REFUTED;
-    board_make(&board, move);
-    const bool four = winning_cells(attacker, cells, 1) > 0;
-    if (!four && quiet == 0) {
-        board_undo(&board);
-        return TOO_DEEP;
-    }
-    int verdict = HOLDS;
-    bool any_reply = false;
-    for (int reply = board_first(&board); reply && verdict == HOLDS; reply = board_next(&board, reply)) {
-        if (!legal(reply, defender)) continue;
-        any_reply = true;
-        if (rules_would_win(&board, reply, defender)) {
-            verdict = REFUTED;
-            break;
-        }
-        board_make(&board, reply);
-        verdict = holds_within(use_vct, four ? quiet : quiet - 1);
-        board_undo(&board);
-    }
-    board_undo(&board);
-    return any_reply ? verdict : REFUTED;
-}
-
-static bool holds(bool use_vct, int quiet) { return holds_within(use_vct, quiet) == HOLDS; }
-
-/* The solver's line, replayed: each attacker's move legal and a four (or the five that ends
- * it), each defender's move a block of one of the attacker's winning cells (under caro perhaps
- * beyond it); it ends with the five or with a block that renju forbids the defender. */
 static bool line_replays(void) {
     int line[256];
     const int length = threat_last_line(search, line, 256);
-    const int attacker = board.to_move, defender = opponent(attacker);
-    int made = 0;
-    bool ok = true, ended = false;
-    for (int i = 0; i < length && ok && !ended; i++) {
-        const int cell = line[i];
-        int fives[8];
-        if (board.cell[cell] != EMPTY) {
-            ok = false;
-        } else if (board.to_move == attacker) {
-            if (!legal(cell, attacker)) ok = false;
-            else if (rules_would_win(&board, cell, attacker)) ended = true;
-            else {
-                board_make(&board, cell);
-                made++;
-                ok = winning_cells(attacker, fives, 1) == 1;
-            }
-        } else {
-            const int count = winning_cells(attacker, fives, 8);
-            bool blocks = false;
-            for (int j = 0; j < count; j++) blocks = blocks || fives[j] == cell;
-            if (!blocks && (board.rule & RULE_CARO)) {
-                board_make(&board, cell);
-                blocks = !winning_cells(attacker, fives, 1);
-                board_undo(&board);
-            }
-            if (!blocks) ok = false;
-            else if (rules_forbidden(&board, cell, defender)) ended = true;
-            else {
-                board_make(&board, cell);
-                made++;
-            }
-        }
-    }
-    while (made--) board_undo(&board);
-    return ok && ended;
+    return referee_line_replays(&board, line, length);
 }
 
 /* ---- VCF by hand -------------------------------------------------------------------------- */
@@ -441,7 +316,7 @@ static void test_vct_two_four_threes(void) {
         CHECKF(vct(&move), "rule %d", rules[i]);
         /* the slowest check here: in full once, elsewhere only that no reply refutes it */
         if (rules[i] == 0) CHECK(holds(true, 3));
-        else CHECK(holds_within(true, 1) != REFUTED);
+        else CHECK(holds_within(true, 1) != REFEREE_REFUTED);
     }
 }
 
@@ -536,8 +411,8 @@ static void test_random_vct_holds(void) {
             int move;
             if (vcf(&move) || !vct(&move)) continue;
             const int verdict = holds_within(true, 2);
-            CHECKF(verdict != REFUTED, "rule %d position %d: claimed VCT fails", rules[i], n);
-            checked += verdict == HOLDS;
+            CHECKF(verdict != REFEREE_REFUTED, "rule %d position %d: claimed VCT fails", rules[i], n);
+            checked += verdict == REFEREE_HOLDS;
         }
     budget = BUDGET;
     CHECKF(checked >= 5, "%d VCT wins checked", checked);
