@@ -6,7 +6,7 @@
 # from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN, and labelled again by a
 # search evaluating with the network (TRAIN_EVAL=net): the same positions, other scores, which
 # wuzi-tune score rates against the results, and at a depth of its own (LIST:DEPTH). A round on 20x20
-# writes the network for that side.
+# writes the network for that side. Two families trained together give each the network it gets alone.
 # Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
 . "$(dirname "$0")/check.sh"
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -62,5 +62,19 @@ check "the same positions, other scores" [ "$(positions "$work/games/kept-kept-d
 positions=$(wc -l <"$work/games/kept-kept.labels" | tr -d ' ')
 check "score: how well the labels predict the results" \
     grep -Eq "^freestyle/exact five: $positions positions; log-loss against the results: search's score 0\.[0-9]{4} \(K [0-9]+\), tables [0-9.]+" "$work/score.txt"
+# A family is trained from the seed on its own positions alone: renju's games beside freestyle's
+# change nothing of freestyle's network, nor freestyle's of renju's (docs/tuning.md rebuilds the committed file on that).
+TUNE_FAMILIES='freestyle renju' train 7 "$work/net7.c" 4; status=$?
+train 8 "$work/net8.c" 4; second=$?
+check "make train with two families" [ "$status" -eq 0 -a "$second" -eq 0 ]
+check "renju is trained beside freestyle" grep -q '^ \* renju: [1-9][0-9]* positions' "$work/net7.c"
+freestyle() { sed -n '/^static const NetVector FREESTYLE_CODEBOOK/,/^static const NetWeights FREESTYLE_NET/p' "$1"; }
+check "freestyle's network the same with renju's games beside it" \
+    [ -n "$(freestyle "$work/net8.c")" -a "$(freestyle "$work/net7.c" | cksum)" = "$(freestyle "$work/net8.c" | cksum)" ]
+TUNE_FAMILIES=renju train 9 "$work/net9.c" 4; status=$?
+renju() { sed -n '/^static const NetVector RENJU_CODEBOOK/,/^static const NetWeights RENJU_NET/p' "$1"; }
+check "renju's network the same without freestyle's games" \
+    [ "$status" -eq 0 -a -n "$(renju "$work/net9.c")" -a "$(renju "$work/net7.c" | cksum)" = "$(renju "$work/net9.c" | cksum)" ]
+check "freestyle keeps the build's network there" grep -q '^ \* freestyle/exact five: no positions, the build' "$work/net9.c"
 [ "$failed" -eq 0 ] || tail -n 5 "$work/1.log"
 echo "$passed passed, $failed failed"
