@@ -63,7 +63,8 @@ positions=$(wc -l <"$work/games/kept-kept.labels" | tr -d ' ')
 check "score: how well the labels predict the results" \
     grep -Eq "^freestyle/exact five: $positions positions; log-loss against the results: search's score 0\.[0-9]{4} \(K [0-9]+\), tables [0-9.]+" "$work/score.txt"
 # A family is trained from the seed on its own positions alone: renju's games beside freestyle's
-# change nothing of freestyle's network, nor freestyle's of renju's (docs/tuning.md rebuilds the committed file on that).
+# change nothing of freestyle's network, nor freestyle's of renju's: renju's experiments are
+# trained with renju's games alone on that (docs/tuning.md).
 TUNE_FAMILIES='freestyle renju' train 7 "$work/net7.c" 4; status=$?
 train 8 "$work/net8.c" 4; second=$?
 check "make train with two families" [ "$status" -eq 0 -a "$second" -eq 0 ]
