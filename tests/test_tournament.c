@@ -952,6 +952,35 @@ static void test_genopenings_makes_playable_openings(void) {
     free(out);
 }
 
+/* reach=7 lets a moved centre go anywhere on 15x15: openings by the edges, still playable. */
+static void test_genopenings_reach_puts_openings_by_the_edges(void) {
+    char command[512], *out = malloc(OUTPUT_MAX);
+    snprintf(command, sizeof command,
+             "%s genopenings rule=4 size=15 count=20 seed=7 offcentre=100 reach=7 depth=2 "
+             "margin=300 2>/dev/null",
+             runner());
+    CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0);
+    CHECK(strstr(out, " reach=7\n") != NULL);
+    const GameSettings renju = {.width = 15, .height = 15, .rule = 4, .tolerance_ms = 100};
+    int lines = 0, by_edge = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        if (line[0] == '#') continue;
+        Opening o;
+        char why[160];
+        CHECKF(opening_parse(line, OPENING_OFFSET, 15, 15, &o, why, sizeof why), "%s: %s", line,
+               why);
+        CHECKF(game_opening_valid(&renju, &o, why, sizeof why), "%s: %s", line, why);
+        bool edge = false;
+        for (int i = 0; i < o.count; i++)
+            edge |= o.x[i] == 0 || o.y[i] == 0 || o.x[i] == 14 || o.y[i] == 14;
+        by_edge += edge;
+        lines++;
+    }
+    CHECKF(lines == 20, "%d openings", lines);
+    CHECKF(by_edge >= 3, "%d of 20 openings touch an edge", by_edge);
+    free(out);
+}
+
 static void test_shipped_openings_are_playable(void) {
     const struct {
         const char *name;
@@ -1002,6 +1031,7 @@ int main(void) {
     RUN(test_sprt_decision_is_final);
     RUN(test_opening_formats);
     RUN(test_genopenings_makes_playable_openings);
+    RUN(test_genopenings_reach_puts_openings_by_the_edges);
     RUN(test_shipped_openings_are_playable);
     RUN(test_process_stop_reaps_and_kills_group);
     RUN(test_process_eof_and_ignored_end);

@@ -15,6 +15,7 @@ typedef struct GenSettings {
     int min_stones, max_stones;
     int radius;     /* stones within this many cells of the centre (Chebyshev) */
     int off_centre; /* percent of openings around a centre moved off the board's */
+    int reach;      /* how far the centre may move (Chebyshev); -1: as far as radius keeps on */
     int depth;      /* search depth of the balance check */
     int margin;     /* largest |score| kept, in the engine's units */
     int verbose;    /* 1: every candidate and its score on stderr */
@@ -33,11 +34,13 @@ static void gen_usage(FILE *out) {
         out,
         "usage: wuzi-tournament genopenings [rule=0|1|4] [size=N] [count=N] [seed=N]\n"
         "                                   [stones=MIN-MAX] [radius=N] [offcentre=PERCENT]\n"
-        "                                   [depth=N] [margin=N] [out=FILE] [verbose=1]\n"
+        "                                   [reach=N] [depth=N] [margin=N] [out=FILE] [verbose=1]\n"
         "Random short openings kept only when Wuzi's search (to DEPTH) finds no forced win and\n"
         "scores the position within MARGIN for the side to move. Offset format on stdout or FILE.\n"
         "Defaults: rule=0 size=15 count=100 seed=1 stones=3-5 radius=3 offcentre=25 depth=6\n"
-        "          margin=60 (an open three is worth about 100)\n");
+        "          margin=60 (an open three is worth about 100). A moved centre goes at most REACH\n"
+        "cells from the board's (default: as far as the radius stays on the board; more puts\n"
+        "openings by the edges, where stones that fall off are drawn again).\n");
 }
 
 static bool parse_setting(GenSettings *s, const char *token) {
@@ -65,6 +68,7 @@ static bool parse_setting(GenSettings *s, const char *token) {
         {"count=", &s->count, 100000},
         {"radius=", &s->radius, 15},
         {"offcentre=", &s->off_centre, 100},
+        {"reach=", &s->reach, BOARD_MAX},
         {"depth=", &s->depth, 30},
         {"margin=", &s->margin, 1000000},
         {"verbose=", &s->verbose, 1},
@@ -90,7 +94,7 @@ static int random_below(uint64_t *rng, int n) {
 static bool draw_opening(const GenSettings *s, uint64_t *rng, Board *board, Opening *opening) {
     const int half = s->size / 2;
     int cx = half, cy = half;
-    const int shift = half - s->radius - 1;
+    const int shift = s->reach >= 0 ? s->reach : half - s->radius - 1;
     if (shift > 0 && random_below(rng, 100) < s->off_centre) {
         cx += random_below(rng, 2 * shift + 1) - shift;
         cy += random_below(rng, 2 * shift + 1) - shift;
@@ -162,10 +166,12 @@ static int generate(const GenSettings *s, FILE *out) {
     }
     fprintf(out,
             "# %d openings, %dx%d, rule %d; made by: wuzi-tournament genopenings rule=%d size=%d "
-            "count=%d seed=%llu stones=%d-%d radius=%d offcentre=%d depth=%d margin=%d\n",
+            "count=%d seed=%llu stones=%d-%d radius=%d offcentre=%d depth=%d margin=%d",
             s->count, s->size, s->size, s->rule, s->rule, s->size, s->count,
             (unsigned long long)s->seed, s->min_stones, s->max_stones, s->radius, s->off_centre,
             s->depth, s->margin);
+    if (s->reach >= 0) fprintf(out, " reach=%d", s->reach);
+    fputc('\n', out);
     uint64_t rng = s->seed;
     int found = 0, tried = 0;
     while (found < s->count && tried < s->count * 1000) {
@@ -200,6 +206,7 @@ int opening_gen_main(int argc, char **argv) {
                      .max_stones = 5,
                      .radius = 3,
                      .off_centre = 25,
+                     .reach = -1,
                      .depth = 6,
                      .margin = 60,
                      .seed = 1};

@@ -13,13 +13,16 @@
 # tables); the programs: TUNE_BRAIN, TUNE_RUNNER (the ones make built); TUNE_CHUNK (games a file:
 # unset, a family's games are one file; set, they are played and kept in files of that many,
 # chunk i from the openings of seed + 1000 i, so that a round with more games keeps the chunks a
-# smaller one played: a long round is played in batches by raising TUNE_GAMES).
+# smaller one played: a long round is played in batches by raising TUNE_GAMES); TUNE_OPENINGS
+# (more genopenings settings for every family's openings, e.g. 'offcentre=100 reach=7' for
+# openings anywhere on the board, by the edges too; none by default).
 dir=${TUNE_DIR:-build/tune-games}
 chunk=${TUNE_CHUNK:-}
 games=${TUNE_GAMES:-2000}
 nodes=${TUNE_NODES:-40000}
 board=${TUNE_SIZE:-15}
 concurrency=${TUNE_CONCURRENCY:-2}
+opening_settings=${TUNE_OPENINGS:-}
 families=${TUNE_FAMILIES:-freestyle renju caro}
 brain=${TUNE_BRAIN:-$PWD/pbrain-wuzi}
 runner=${TUNE_RUNNER:-./wuzi-tournament}
@@ -50,14 +53,15 @@ stamp_of() {
 self_play() {
     name=$1 rule=$2 count=$3 seed=$4 depth=$5 margin=$6
     openings="$dir/openings-$name.txt"
-    stamp=$(stamp_of "$rule $count $seed $depth $margin")
+    stamp=$(stamp_of "$rule $count $seed $depth $margin${opening_settings:+ $opening_settings}")
     if [ -f "$dir/$name.pgn" ] && [ "$(cat "$dir/$name.stamp" 2>/dev/null)" = "$stamp" ]; then
         echo "tune: $count $name games kept from $dir"
         return
     fi
     rm -f "$dir/$name.pgn" "$dir/$name.stamp" "$dir/$name.commit"
+    # shellcheck disable=SC2086  # TUNE_OPENINGS is a list of settings
     "$runner" genopenings rule="$rule" size="$board" count="$count" seed="$seed" stones=4-6 \
-        depth="$depth" margin="$margin" out="$openings" >/dev/null 2>&1
+        depth="$depth" margin="$margin" $opening_settings out="$openings" >/dev/null 2>&1
     "$runner" -engine name=a cmd="$brain" -engine name=b cmd="$brain" \
         -each tc=0/60 option.max_node="$nodes" option.thread_num=1 -games "$count" \
         -concurrency "$concurrency" -openings file="$openings" order=sequential -boardsize "$board" \
@@ -131,6 +135,7 @@ round_note() {
     esac
     [ -z "$chunk" ] || which="${which}TUNE_CHUNK=$chunk "
     [ "$board" = 15 ] || which="${which}TUNE_SIZE=$board "
+    [ -z "$opening_settings" ] || which="${which}TUNE_OPENINGS='$opening_settings' "
     players=$(round_players)
     [ -z "$players" ] || players=", games played by $players"
     echo "made by $1 ($2): ${which}TUNE_GAMES=$games TUNE_NODES=$nodes${3:-}$players"
