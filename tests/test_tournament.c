@@ -931,54 +931,60 @@ static void test_log_has_io_and_stderr(void) {
     free(out);
 }
 
-static void test_genopenings_makes_playable_openings(void) {
+/* Runs `genopenings SETTINGS` (renju, 15x15) and reads its openings, each checked playable;
+ * the header line goes to HEADER. Returns how many were read. */
+static int run_genopenings(const char *settings, Opening *openings, int max, char *header,
+                           size_t header_size) {
     char command[512], *out = malloc(OUTPUT_MAX);
-    snprintf(command, sizeof command,
-             "%s genopenings rule=4 size=15 count=5 seed=7 depth=2 2>/dev/null", runner());
+    snprintf(command, sizeof command, "%s genopenings rule=4 size=15 %s 2>/dev/null", runner(),
+             settings);
     CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0);
     const GameSettings renju = {.width = 15, .height = 15, .rule = 4, .tolerance_ms = 100};
-    int lines = 0;
+    int count = 0;
+    header[0] = '\0';
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
-        if (line[0] == '#') continue;
-        Opening o;
+        if (line[0] == '#') {
+            snprintf(header, header_size, "%s", line);
+            continue;
+        }
+        if (count == max) break;
+        Opening *o = &openings[count];
         char why[160];
-        CHECKF(opening_parse(line, OPENING_OFFSET, 15, 15, &o, why, sizeof why), "%s: %s", line,
+        CHECKF(opening_parse(line, OPENING_OFFSET, 15, 15, o, why, sizeof why), "%s: %s", line,
                why);
-        CHECKF(o.count >= 3 && o.count <= 5, "%d stones", o.count);
-        CHECKF(game_opening_valid(&renju, &o, why, sizeof why), "%s: %s", line, why);
-        lines++;
+        CHECKF(game_opening_valid(&renju, o, why, sizeof why), "%s: %s", line, why);
+        count++;
     }
-    CHECKF(lines == 5, "%d openings", lines);
     free(out);
+    return count;
+}
+
+static void test_genopenings_makes_playable_openings(void) {
+    Opening openings[8];
+    char header[512];
+    const int lines = run_genopenings("count=5 seed=7 depth=2", openings, 8, header, sizeof header);
+    CHECKF(lines == 5, "%d openings", lines);
+    for (int k = 0; k < lines; k++)
+        CHECKF(openings[k].count >= 3 && openings[k].count <= 5, "%d stones", openings[k].count);
 }
 
 /* reach=7 lets a moved centre go anywhere on 15x15: openings by the edges, still playable. */
 static void test_genopenings_reach_puts_openings_by_the_edges(void) {
-    char command[512], *out = malloc(OUTPUT_MAX);
-    snprintf(command, sizeof command,
-             "%s genopenings rule=4 size=15 count=20 seed=7 offcentre=100 reach=7 depth=2 "
-             "margin=300 2>/dev/null",
-             runner());
-    CHECK(run_command(command, out, OUTPUT_MAX, 0) == 0);
-    CHECK(strstr(out, " reach=7\n") != NULL);
-    const GameSettings renju = {.width = 15, .height = 15, .rule = 4, .tolerance_ms = 100};
-    int lines = 0, by_edge = 0;
-    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
-        if (line[0] == '#') continue;
-        Opening o;
-        char why[160];
-        CHECKF(opening_parse(line, OPENING_OFFSET, 15, 15, &o, why, sizeof why), "%s: %s", line,
-               why);
-        CHECKF(game_opening_valid(&renju, &o, why, sizeof why), "%s: %s", line, why);
-        bool edge = false;
-        for (int i = 0; i < o.count; i++)
-            edge |= o.x[i] == 0 || o.y[i] == 0 || o.x[i] == 14 || o.y[i] == 14;
-        by_edge += edge;
-        lines++;
-    }
+    Opening openings[24];
+    char header[512];
+    const int lines = run_genopenings("count=20 seed=7 offcentre=100 reach=7 depth=2 margin=300",
+                                      openings, 24, header, sizeof header);
     CHECKF(lines == 20, "%d openings", lines);
+    CHECKF(strstr(header, " reach=7") != NULL, "header: %s", header);
+    int by_edge = 0;
+    for (int k = 0; k < lines; k++) {
+        const Opening *o = &openings[k];
+        bool edge = false;
+        for (int i = 0; i < o->count; i++)
+            edge |= o->x[i] == 0 || o->y[i] == 0 || o->x[i] == 14 || o->y[i] == 14;
+        by_edge += edge;
+    }
     CHECKF(by_edge >= 3, "%d of 20 openings touch an edge", by_edge);
-    free(out);
 }
 
 static void test_shipped_openings_are_playable(void) {

@@ -38,9 +38,9 @@ static void gen_usage(FILE *out) {
         "Random short openings kept only when Wuzi's search (to DEPTH) finds no forced win and\n"
         "scores the position within MARGIN for the side to move. Offset format on stdout or FILE.\n"
         "Defaults: rule=0 size=15 count=100 seed=1 stones=3-5 radius=3 offcentre=25 depth=6\n"
-        "          margin=60 (an open three is worth about 100). A moved centre goes at most REACH\n"
-        "cells from the board's (default: as far as the radius stays on the board; more puts\n"
-        "openings by the edges, where stones that fall off are drawn again).\n");
+        "          margin=60 (an open three is worth about 100)\n"
+        "A moved centre goes at most REACH cells from the board's (default: as far as RADIUS\n"
+        "stays on the board; more puts openings by the edges, stones off the board drawn again).\n");
 }
 
 static bool parse_setting(GenSettings *s, const char *token) {
