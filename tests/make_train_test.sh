@@ -3,7 +3,8 @@
 # games, their labels and a short training, twice — the same file, the second run playing and
 # labelling nothing new; the file names what made it and compiles with the engine's headers.
 # Then the first chunk's games packed into a game list (as tune/games/ keeps them) and trained
-# from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN, and labelled again by a
+# from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN, its scores kept apart
+# (TRAIN_SCORES) and read back by a fresh run instead of searched, and labelled again by a
 # search evaluating with the network (TRAIN_EVAL=net): the same positions, other scores, which
 # wuzi-tune score rates against the results, and at a depth of its own (LIST:DEPTH). A round on 20x20
 # writes the network for that side. Two families trained together give each the network it gets alone.
@@ -12,7 +13,7 @@
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 train() { # train N OUT [GAMES]: a small run with its games in $work/games, the network into OUT
-    TUNE_DIR="$work/games" TRAIN_OUT="$2" TUNE_GAMES=${3:-8} TUNE_CHUNK=4 TUNE_NODES=1500 TRAIN_DEPTH=4 \
+    TUNE_DIR="$work/games" TRAIN_SCORES="$work/scores" TRAIN_OUT="$2" TUNE_GAMES=${3:-8} TUNE_CHUNK=4 TUNE_NODES=1500 TRAIN_DEPTH=4 \
         TRAIN_OPTIONS="-epochs 2" TUNE_BRAIN="$WUZI_BRAIN" TUNE_RUNNER="$WUZI_RUNNER" TUNE_TUNER="$WUZI_TUNER" \
         sh "$here/tune/make_train.sh" > "$work/$1.log" 2>&1
 }
@@ -43,6 +44,18 @@ TRAIN_KEPT="$work/kept.txt" train 3 "$work/net3.c" 0; status=$?
 check "make train from a game list alone" [ "$status" -eq 0 ]
 check "its header names the list" grep -q "TRAIN_KEPT='$work/kept.txt'" "$work/net3.c"
 check "the list gives the chunk's labels" cmp -s "$work/games/kept-kept.labels" "$work/games/freestyle-0.labels"
+check "a kept list's scores are kept, under the labels' stamp" \
+    [ "$(head -n 1 "$work/scores/kept.scores")" = "# $(cat "$work/games/kept-kept.labels.stamp")" \
+    -a "$(tail -n +2 "$work/scores/kept.scores" | cksum)" = "$(cut -d' ' -f6 "$work/games/freestyle-0.labels" | cksum)" ]
+rm "$work/games/kept-kept.labels" "$work/games/kept-kept.labels.stamp"
+TRAIN_KEPT="$work/kept.txt" train 3b "$work/net3b.c" 0; status=$?
+check "a fresh run reads the kept scores instead of searching" \
+    [ "$status" -eq 0 ] && grep -q "labelled from $work/scores/kept.scores" "$work/3b.log" && ! grep -q "labelled after" "$work/3b.log"
+check "the same labels, the same network" \
+    cmp -s "$work/games/kept-kept.labels" "$work/games/freestyle-0.labels" && cmp -s "$work/net3.c" "$work/net3b.c"
+sed '$d' "$work/scores/kept.scores" >"$work/short.scores"
+"$WUZI_TUNER" label -scores "$work/short.scores" -o "$work/short.labels" "$work/kept.txt" 2>"$work/short.err"; status=$?
+check "a scores file one short is refused" [ "$status" -ne 0 ] && grep -q "not one score a position" "$work/short.err"
 # positions FILE, scores FILE: a labels file's positions (its moves) and its search's scores
 positions() { cut -d' ' -f7- "$1" | cksum; }
 scores() { cut -d' ' -f6 "$1" | cksum; }
@@ -53,6 +66,7 @@ check "its labels are made again" grep -q "labelled after" "$work/5.log"
 check "the same positions" [ "$(positions "$work/games/kept-kept.labels")" = "$(positions "$chunk")" ]
 check "other scores" [ "$(scores "$work/games/kept-kept.labels")" != "$(scores "$chunk")" ]
 check "its header names the evaluation" grep -q "TRAIN_EVAL=net " "$work/net5.c"
+check "its scores kept apart from the tables'" [ -s "$work/scores/kept-net.scores" ] && head -n 1 "$work/scores/kept.scores" | grep -qv "eval="
 TRAIN_KEPT="$work/kept.txt:3" train 6 "$work/net6.c" 0; status=$?
 check "a list labelled at a depth of its own" [ "$status" -eq 0 -a -s "$work/games/kept-kept-d3.labels" ]
 check "at that depth" grep -q "^depth=3 " "$work/games/kept-kept-d3.labels.stamp"

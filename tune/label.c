@@ -83,24 +83,56 @@ fail:
     return NULL;
 }
 
-bool label_games(const GameList *games, const LabelOptions *options, FILE *out) {
-    Labeller labeller = {.games = games, .depth = options->depth, .net = options->net, .log = options->log};
-    labeller.jobs = collect(games, &labeller.count);
-    if (!labeller.jobs) return false;
-    atomic_init(&labeller.next, 0);
-    /* every search on a thread of its own, with the stack a search needs */
+/* The next score of `in`, past its `#` lines. */
+static bool next_score(FILE *in, int *score) {
+    int c;
+    while ((c = fgetc(in)) == '#' || c == '\n') {
+        if (c != '#') continue;
+        while ((c = fgetc(in)) != EOF && c != '\n') continue;
+        if (c == EOF) return false;
+    }
+    if (c == EOF) return false;
+    ungetc(c, in);
+    return fscanf(in, "%d", score) == 1 && fgetc(in) == '\n';
+}
+
+/* Every job's score from `in`: exactly one a job. */
+static bool read_scores(Labeller *labeller, FILE *in) {
+    for (int i = 0; i < labeller->count; i++)
+        if (!next_score(in, &labeller->jobs[i].score)) return false;
+    int extra;
+    return !next_score(in, &extra);
+}
+
+/* Every job searched, on threads of their own with the stack a search needs. */
+static void search_all(Labeller *labeller, int threads) {
     enum { MAX_THREADS = 64 };
-    const int threads = options->threads < 1 ? 1 : options->threads > MAX_THREADS ? MAX_THREADS : options->threads;
+    threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
     pthread_t ids[MAX_THREADS];
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setstacksize(&attributes, ENGINE_THREAD_STACK);
     int started = 0;
     for (int t = 0; t < threads; t++)
-        if (pthread_create(&ids[started], &attributes, label_run, &labeller) == 0) started++;
+        if (pthread_create(&ids[started], &attributes, label_run, labeller) == 0) started++;
     pthread_attr_destroy(&attributes);
     for (int t = 0; t < started; t++) pthread_join(ids[t], NULL);
-    if (!started) label_run(&labeller);
+    if (!started) label_run(labeller);
+}
+
+bool label_games(const GameList *games, const LabelOptions *options, FILE *out) {
+    Labeller labeller = {.games = games, .depth = options->depth, .net = options->net, .log = options->log};
+    labeller.jobs = collect(games, &labeller.count);
+    if (!labeller.jobs) return false;
+    atomic_init(&labeller.next, 0);
+    if (options->scores) {
+        if (!read_scores(&labeller, options->scores)) {
+            free(labeller.jobs);
+            return false;
+        }
+    } else {
+        search_all(&labeller, options->threads);
+    }
     for (int i = 0; i < labeller.count; i++) {
         const Job *job = &labeller.jobs[i];
         const Game *game = &games->games[job->game];

@@ -8,7 +8,9 @@
  * GAME numbers the game in the list (the held-out split goes by it), POINTS are the side to
  * move's (1, 0.5, 0), SCORE is from its view in the search's units (a mate beyond ±MATE_BOUND),
  * then the moves from the empty board. Each search starts from an empty table, one thread
- * each: the same games give the same file whatever the threads. */
+ * each: the same games give the same file whatever the threads. With `scores`, the scores are read
+ * from a file (one a line, in the positions' order, `#` lines skipped: tune/labels/) instead of
+ * searched, which gives the same lines as the search that wrote them. */
 #ifndef WUZI_TUNE_LABEL_H
 #define WUZI_TUNE_LABEL_H
 
@@ -22,9 +24,11 @@ typedef struct LabelOptions {
     int threads;    /* positions searched at once */
     bool net;       /* the search evaluates with the network (geometry_get_eval) */
     FILE *log;      /* progress, or NULL */
+    FILE *scores;   /* the scores to use instead of searching, or NULL */
 } LabelOptions;
 
-/* Writes the lines of every wanted position of `games` to `out`; false when memory runs out. */
+/* Writes the lines of every wanted position of `games` to `out`; false when memory runs out or
+ * `scores` has not one score for each position. */
 bool label_games(const GameList *games, const LabelOptions *options, FILE *out);
 
 /* One line read back. */

@@ -6,7 +6,8 @@
  *   wuzi-tune order [-o FILE] [options] PGN… the moves played in recorded games → the move
  *                                            order's tables (tune/order.h)
  *   wuzi-tune label [-o FILE] [options] PGN… the quiet positions of recorded games with their
- *                                            results and a fixed-depth search's scores (label.h)
+ *                                            results and a fixed-depth search's scores (label.h),
+ *                                            or (-scores) those a search wrote before
  *   wuzi-tune train [-o FILE] [options] LABELLED…  those positions → the network (net_train.h)
  *   wuzi-tune score LABELLED…                how well their search's scores predict the results
  *   wuzi-tune pack [-o FILE] [-note TEXT] PGN…   the decided games as a compact list (game_list.h)
@@ -41,7 +42,7 @@ static int usage(void) {
             "                     [-note TEXT] PGN...\n"
             "       wuzi-tune order [-o FILE] [-epochs N] [-rate R] [-temperature T] [-scale S]\n"
             "                       [-warm] [-note TEXT] PGN...\n"
-            "       wuzi-tune label [-o FILE] [-depth D] [-threads N] [-eval tables|net] PGN...\n"
+            "       wuzi-tune label [-o FILE] [-depth D] [-threads N] [-eval tables|net] [-scores FILE] PGN...\n"
             "       wuzi-tune train [-o FILE] [-epochs N] [-patience N] [-batch N] [-rate R]\n"
             "                       [-lambda L] [-l2 L] [-threads N] [-seed N] [-size S] [-note TEXT]\n"
             "                       LABELLED...\n"
@@ -268,22 +269,33 @@ static int command_order(int argc, char **argv) {
 static int command_label(int argc, char **argv) {
     Inputs in = {.out = NULL, .read = read_games};
     LabelOptions options = {.depth = 6, .threads = 2, .log = stderr};
-    const char *eval = "tables";
+    const char *eval = "tables", *scores = NULL;
     const Option own[] = {{"-depth", .integer = &options.depth},
                           {"-threads", .integer = &options.threads},
                           {"-eval", .text = &eval},
+                          {"-scores", .text = &scores},
                           {.name = NULL}};
     const int status = read_arguments(argc, argv, own, &in);
     if (status) return status;
     if (options.depth < 1 || !engine_eval_is_net(eval, &options.net)) return usage();
+    if (scores && !(options.scores = fopen(scores, "r"))) {
+        fprintf(stderr, "wuzi-tune: cannot read %s\n", scores);
+        games_free(&in.games);
+        return 1;
+    }
     FILE *file = in.out ? fopen(in.out, "w") : stdout;
     if (!file) return written_status(false, in.out);
-    fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped); searching each position to depth %d\n",
-            in.games.count, in.games.skipped, options.depth);
+    if (scores)
+        fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped); the scores from %s\n", in.games.count,
+                in.games.skipped, scores);
+    else
+        fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped); searching each position to depth %d\n",
+                in.games.count, in.games.skipped, options.depth);
     bool ok = label_games(&in.games, &options, file);
     if (in.out) ok &= fclose(file) == 0;
+    if (options.scores) fclose(options.scores);
     games_free(&in.games);
-    if (!ok) fprintf(stderr, "wuzi-tune: labelling failed\n");
+    if (!ok) fprintf(stderr, "wuzi-tune: labelling failed%s\n", scores ? " (not one score a position)" : "");
     return ok ? 0 : 1;
 }
 

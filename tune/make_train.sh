@@ -19,7 +19,8 @@
 # a depth of its own), TRAIN_DEPTH (8), TRAIN_EVAL
 # (the labelling search's evaluation: tables, or net for the build's network where the family
 # has one),
-# TRAIN_OPTIONS (more wuzi-tune train options, named in the header), TRAIN_OUT
+# TRAIN_OPTIONS (more wuzi-tune train options, named in the header), TRAIN_SCORES (tune/labels),
+# TRAIN_OUT
 # (engine/net_weights_<TUNE_SIZE>.c: the network for boards of that side, which the round's
 # games are played on), TUNE_TUNER (the wuzi-tune make built).
 set -eu
@@ -36,23 +37,32 @@ label_eval=${TRAIN_EVAL:-tables}
 options=${TRAIN_OPTIONS:-}
 out=${TRAIN_OUT:-engine/net_weights_$board.c}
 tuner=${TUNE_TUNER:-./wuzi-tune}
+scores_dir=${TRAIN_SCORES:-tune/labels}
 
 round_play
 # The labels change with the search and its evaluation: its bench signature with that
 # evaluation stands for both.
 signature=$("$brain" --eval "$label_eval" bench | sed -n 's/^nodes //p')
 labels=""
-# label_file RECORD FILE DEPTH: the record's labels into FILE, unless its stamp says they are made.
+# label_file RECORD FILE DEPTH [SCORES]: the record's labels into FILE, unless its stamp says
+# they are made; from SCORES where its first line holds the same stamp, else searched and their
+# scores written to SCORES.
 label_file() {
-    record=$1 file=$2 depth=$3
+    record=$1 file=$2 depth=$3 scores=${4:-}
     stamp="depth=$depth games=$(cksum <"$record") signature=$signature"
     # the tables' stamp as before, so that the labels made before stay valid
     [ "$label_eval" = tables ] || stamp="$stamp eval=$label_eval"
     if [ ! -f "$file" ] || [ "$(cat "$file.stamp" 2>/dev/null)" != "$stamp" ]; then
         rm -f "$file.stamp"
-        "$tuner" label -depth "$depth" -eval "$label_eval" -threads "$concurrency" -o "$file" "$record"
+        if [ -n "$scores" ] && [ "$(head -n 1 "$scores" 2>/dev/null)" = "# $stamp" ]; then
+            "$tuner" label -depth "$depth" -eval "$label_eval" -scores "$scores" -o "$file" "$record"
+            echo "train: $file labelled from $scores"
+        else
+            "$tuner" label -depth "$depth" -eval "$label_eval" -threads "$concurrency" -o "$file" "$record"
+            echo "train: $file labelled after $(($(date +%s) - started)) s"
+            [ -z "$scores" ] || { echo "# $stamp" && cut -d' ' -f6 "$file"; } >"$scores"
+        fi
         echo "$stamp" >"$file.stamp"
-        echo "train: $file labelled after $(($(date +%s) - started)) s"
     fi
     labels="$labels $file"
 }
@@ -64,7 +74,10 @@ for entry in $kept; do
     record=${entry%:*} depth=$label_depth suffix=""
     case $entry in *:*) depth=${entry##*:} suffix="-d$depth" ;; esac
     name=$(basename "$record")
-    label_file "$record" "$dir/kept-${name%.*}$suffix.labels" "$depth"
+    scores_eval=""
+    [ "$label_eval" = tables ] || scores_eval="-$label_eval"
+    mkdir -p "$scores_dir"
+    label_file "$record" "$dir/kept-${name%.*}$suffix.labels" "$depth" "$scores_dir/${name%.*}$suffix$scores_eval.scores"
 done
 case $options in
 "") options_note="" ;;
