@@ -49,13 +49,14 @@ check "a kept list's scores are kept, under the labels' stamp" \
     -a "$(tail -n +2 "$work/scores/kept.scores" | cksum)" = "$(cut -d' ' -f6 "$work/games/freestyle-0.labels" | cksum)" ]
 rm "$work/games/kept-kept.labels" "$work/games/kept-kept.labels.stamp"
 TRAIN_KEPT="$work/kept.txt" train 3b "$work/net3b.c" 0; status=$?
-check "a fresh run reads the kept scores instead of searching" \
-    [ "$status" -eq 0 ] && grep -q "labelled from $work/scores/kept.scores" "$work/3b.log" && ! grep -q "labelled after" "$work/3b.log"
-check "the same labels, the same network" \
-    cmp -s "$work/games/kept-kept.labels" "$work/games/freestyle-0.labels" && cmp -s "$work/net3.c" "$work/net3b.c"
+read_back() { [ "$status" -eq 0 ] && grep -q "labelled from $work/scores/kept.scores" "$work/3b.log" && ! grep -q "labelled after" "$work/3b.log"; }
+check "a fresh run reads the kept scores instead of searching" read_back
+same_again() { cmp -s "$work/games/kept-kept.labels" "$work/games/freestyle-0.labels" && cmp -s "$work/net3.c" "$work/net3b.c"; }
+check "the same labels, the same network" same_again
 sed '$d' "$work/scores/kept.scores" >"$work/short.scores"
 "$WUZI_TUNER" label -scores "$work/short.scores" -o "$work/short.labels" "$work/kept.txt" 2>"$work/short.err"; status=$?
-check "a scores file one short is refused" [ "$status" -ne 0 ] && grep -q "not one score a position" "$work/short.err"
+refused() { [ "$status" -ne 0 ] && grep -q "not one score a position" "$work/short.err"; }
+check "a scores file one short is refused" refused
 # positions FILE, scores FILE: a labels file's positions (its moves) and its search's scores
 positions() { cut -d' ' -f7- "$1" | cksum; }
 scores() { cut -d' ' -f6 "$1" | cksum; }
@@ -66,7 +67,8 @@ check "its labels are made again" grep -q "labelled after" "$work/5.log"
 check "the same positions" [ "$(positions "$work/games/kept-kept.labels")" = "$(positions "$chunk")" ]
 check "other scores" [ "$(scores "$work/games/kept-kept.labels")" != "$(scores "$chunk")" ]
 check "its header names the evaluation" grep -q "TRAIN_EVAL=net " "$work/net5.c"
-check "its scores kept apart from the tables'" [ -s "$work/scores/kept-net.scores" ] && head -n 1 "$work/scores/kept.scores" | grep -qv "eval="
+apart() { [ -s "$work/scores/kept-net.scores" ] && grep -q "eval=net" "$work/scores/kept-net.scores" && ! grep -q "eval=" "$work/scores/kept.scores"; }
+check "its scores kept apart from the tables'" apart
 TRAIN_KEPT="$work/kept.txt:3" train 6 "$work/net6.c" 0; status=$?
 check "a list labelled at a depth of its own" [ "$status" -eq 0 -a -s "$work/games/kept-kept-d3.labels" ]
 check "at that depth" grep -q "^depth=3 " "$work/games/kept-kept-d3.labels.stamp"

@@ -284,7 +284,10 @@ static int command_label(int argc, char **argv) {
         return 1;
     }
     FILE *file = in.out ? fopen(in.out, "w") : stdout;
-    if (!file) return written_status(false, in.out);
+    if (!file) {
+        if (options.scores) fclose(options.scores);
+        return written_status(false, in.out);
+    }
     if (scores)
         fprintf(stderr, "wuzi-tune: %d games read (%d undecided skipped); the scores from %s\n", in.games.count,
                 in.games.skipped, scores);

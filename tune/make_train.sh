@@ -69,14 +69,15 @@ label_file() {
 for record in $records; do
     label_file "$record" "${record%.pgn}.labels" "$label_depth"
 done
-# A list named LIST:DEPTH is labelled at that depth, into a file of its own.
+# A list named LIST:DEPTH is labelled at that depth, into a file of its own; its scores too,
+# and those of a search with another evaluation into a file named for it.
+scores_eval=""
+[ "$label_eval" = tables ] || scores_eval="-$label_eval"
+[ -z "$kept" ] || mkdir -p "$scores_dir"
 for entry in $kept; do
     record=${entry%:*} depth=$label_depth suffix=""
     case $entry in *:*) depth=${entry##*:} suffix="-d$depth" ;; esac
     name=$(basename "$record")
-    scores_eval=""
-    [ "$label_eval" = tables ] || scores_eval="-$label_eval"
-    mkdir -p "$scores_dir"
     label_file "$record" "$dir/kept-${name%.*}$suffix.labels" "$depth" "$scores_dir/${name%.*}$suffix$scores_eval.scores"
 done
 case $options in
