@@ -2,7 +2,8 @@
 # Sharded runs of wuzi-tournament and their merge: 3 shards play the same games as one run and
 # merge to the same table; a missing shard is listed and replayed with -only-games; a cut-off
 # line is skipped with a warning; files of another schedule are refused; GNU parallel runs the
-# shards (tournament/cluster/parallel.sh) when it is installed (.ci/run installs it).
+# shards (tournament/cluster/parallel.sh) when it is installed (.ci/run installs it). The `sprt`
+# subcommand judges counts played in chunks: chunks sum to one run, verdicts set the exit status.
 # Needs WUZI_BRAIN and WUZI_RUNNER. Deterministic brains: fixed-depth levels.
 . "$(dirname "$0")/check.sh"
 skipped=0
@@ -49,6 +50,19 @@ check "the games before it still count" has cut.out "Missing 1 of 12 games"
 check "files of another schedule are refused" sh -c "[ $status -eq 2 ] && grep -q 'other.jsonl comes from another schedule than s1.jsonl' mixed.out"
 "$R" -engine name=a cmd=x -engine name=b cmd=y -shard 1/2 > noseed.out 2>&1; status=$?
 check "-shard without -seed is refused" sh -c "[ $status -eq 2 ] && grep -q 'needs -seed' noseed.out"
+
+"$R" sprt ptnml=5,20,40,25,10 > p1.out; status=$?
+check "sprt: the pentanomial LLR of known pairs (0.652, as test_tournament's reference)" sh -c "[ $status -eq 3 ] && grep -q 'llr 0.652' p1.out && grep -q 'no decision yet' p1.out"
+"$R" sprt ptnml=2,10,20,10,5 ptnml=3,10,20,15,5 > p2.out
+check "sprt: two chunks sum to the run of their total" sh -c "[ \"$(cat p1.out)\" = \"$(cat p2.out)\" ]"
+"$R" sprt elo0=-10 elo1=0 wdl=60,30,10 > w.out
+check "sprt: W-L-D gives the score and the Elo line" sh -c "grep -q 'Score: 60 - 30 - 10  \[0.650\] 100' w.out && grep -q 'Elo difference: 107.5' w.out"
+"$R" sprt wdl=200,50,10 > h1.out; s1=$?; "$R" sprt wdl=50,200,10 > h0.out; s0=$?
+check "sprt: exit 0 when H1 is accepted, 1 when H0 is" sh -c "[ $s1 -eq 0 ] && [ $s0 -eq 1 ] && grep -q 'H1 was accepted' h1.out && grep -q 'H0 was accepted' h0.out"
+"$R" sprt wdl=1,2 2> bad.out; s2=$?; "$R" sprt elo0=5 elo1=1 wdl=1,1,1 2> bad2.out; s3=$?; "$R" sprt 2> none.out; s4=$?
+"$R" sprt wdl=60,30,10 ptnml=5,20,0,25,0 2> mixed2.out; s5=$?
+check "sprt: W-L-D and pairs that count different games are refused" sh -c "[ $s5 -eq 2 ] && grep -q 'count different games' mixed2.out"
+check "sprt: bad counts, bounds the wrong way round and no games are refused with exit 2" sh -c "[ $s2 -eq 2 ] && [ $s3 -eq 2 ] && [ $s4 -eq 2 ] && grep -q 'bad setting' bad.out && grep -q 'elo1 must be above elo0' bad2.out && grep -q 'no games given' none.out"
 
 if command -v parallel >/dev/null 2>&1; then
     "$here/tournament/cluster/parallel.sh" -n 3 -j 2 -d par -- "$R" "$@" > parallel.out 2>&1

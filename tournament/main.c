@@ -5,7 +5,7 @@
  * on -concurrency threads, run.c counts it and report.c prints it; start_check.c first makes
  * sure that every brain starts. Here: what follows each game (counted, printed, written to the
  * record files), the signals — Ctrl-C (or SIGTERM, SIGHUP) stops the games in progress and
- * prints the table of the finished ones — and the `genopenings` and `merge` subcommands. */
+ * prints the table of the finished ones — and the `genopenings`, `merge` and `sprt` subcommands. */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -18,6 +18,7 @@
 #include "opening_gen.h"
 #include "report.h"
 #include "results.h"
+#include "sprt_calc.h"
 #include "start_check.h"
 #include "workers.h"
 
@@ -89,6 +90,7 @@ int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "genopenings") == 0)
         return opening_gen_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "merge") == 0) return merge_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "sprt") == 0) return sprt_calc_main(argc - 1, argv + 1);
     Options options;
     options_parse(argc, argv, &options);
     Tournament t = {.options = &options, .tty = isatty(STDOUT_FILENO), .start_ms = monotonic_ms()};

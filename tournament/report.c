@@ -60,32 +60,40 @@ void report_score_line(const Tournament *t, const Encounter *e) {
            t->options->engines[e->b].name, s->wins, s->losses, s->draws, n ? points / n : 0.0, n);
 }
 
-void report_sprt_line(const Tournament *t, const Encounter *e) {
-    double llr, lower, upper;
-    const SprtVerdict verdict = run_sprt_state(t, e, &llr);
-    sprt_bounds(&t->options->sprt, &lower, &upper);
+void report_sprt_figures(const SprtSettings *sprt, double llr, SprtVerdict verdict, int games) {
+    double lower, upper;
+    sprt_bounds(sprt, &lower, &upper);
     printf("SPRT: llr %.3f (%.1f%%), lbound %.3f, ubound %.3f - %s", llr,
            100.0 * llr / (llr >= 0 ? upper : -lower), lower, upper, sprt_verdict_text(verdict));
-    if (verdict != SPRT_CONTINUE) printf(" after %d games", t->sprt_games);
+    if (verdict != SPRT_CONTINUE && games) printf(" after %d games", games);
     printf("\n");
 }
 
-static void print_encounter_summary(const Tournament *t, const Encounter *e) {
+void report_sprt_line(const Tournament *t, const Encounter *e) {
+    double llr;
+    const SprtVerdict verdict = run_sprt_state(t, e, &llr);
+    report_sprt_figures(&t->options->sprt, llr, verdict, t->sprt_games);
+}
+
+void report_elo_lines(const Score *score, const Pentanomial *penta) {
     char elo[32], error[32];
-    report_score_line(t, e);
-    const EloEstimate estimate = elo_estimate(&e->score);
+    const EloEstimate estimate = elo_estimate(score);
     format_elo(elo, sizeof elo, estimate.elo);
     format_elo(error, sizeof error, estimate.error);
     printf("Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%\n", elo, error,
            100 * estimate.los, 100 * estimate.draw_ratio);
-    if (t->options->repeat && pentanomial_pairs(&e->penta)) {
-        const EloEstimate p = elo_estimate_pentanomial(&e->penta);
-        format_elo(elo, sizeof elo, p.elo);
-        format_elo(error, sizeof error, p.error);
-        printf("Ptnml(0-2): [%d, %d, %d, %d, %d], Elo (ptnml): %s +/- %s, LOS (ptnml): %.1f %%\n",
-               e->penta.count[0], e->penta.count[1], e->penta.count[2], e->penta.count[3],
-               e->penta.count[4], elo, error, 100 * p.los);
-    }
+    if (!penta || !pentanomial_pairs(penta)) return;
+    const EloEstimate p = elo_estimate_pentanomial(penta);
+    format_elo(elo, sizeof elo, p.elo);
+    format_elo(error, sizeof error, p.error);
+    printf("Ptnml(0-2): [%d, %d, %d, %d, %d], Elo (ptnml): %s +/- %s, LOS (ptnml): %.1f %%\n",
+           penta->count[0], penta->count[1], penta->count[2], penta->count[3], penta->count[4], elo,
+           error, 100 * p.los);
+}
+
+static void print_encounter_summary(const Tournament *t, const Encounter *e) {
+    report_score_line(t, e);
+    report_elo_lines(&e->score, t->options->repeat ? &e->penta : NULL);
     if (t->options->sprt.enabled) report_sprt_line(t, e);
 }
 

@@ -15,6 +15,10 @@ void report_game_started(const Tournament *t, const Job *job);
 void report_game_finished(const Tournament *t, const Job *job, const GameRecord *record);
 void report_score_line(const Tournament *t, const Encounter *e);
 void report_sprt_line(const Tournament *t, const Encounter *e);
+/* "Elo difference: …" from the score, then "Ptnml(0-2): …" where `penta` holds pairs. */
+void report_elo_lines(const Score *score, const Pentanomial *penta);
+/* "SPRT: llr … - verdict", with " after N games" for a decision when `games` is not 0. */
+void report_sprt_figures(const SprtSettings *sprt, double llr, SprtVerdict verdict, int games);
 void report_final(const Tournament *t);
 
 #endif

@@ -13,6 +13,7 @@ better by ELO1), or MAX games are played. OLD and NEW are brain command lines, f
 "../old/pbrain-wuzi" or "./pbrain-wuzi --level greedy".
 Exit status: 0 H1 accepted (NEW is better), 1 H0 accepted, 3 no decision within MAX games,
 2 nothing was played (a brain that does not start, or bad options: the runner says which).
+A run stopped early (SIGTERM to wuzi-tournament) prints its counts; `wuzi-tournament sprt` judges chunks' sum.
 
   -e ELO0       H0's Elo difference (default 0)
   -E ELO1       H1's Elo difference (default 10)
