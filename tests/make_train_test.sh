@@ -6,7 +6,8 @@
 # from alone (TRAIN_KEPT, TUNE_GAMES=0): the same labels as from the PGN, its scores kept apart
 # (TRAIN_SCORES) and read back by a fresh run instead of searched, and labelled again by a
 # search evaluating with the network (TRAIN_EVAL=net): the same positions, other scores, which
-# wuzi-tune score rates against the results, and at a depth of its own (LIST:DEPTH). A round on 20x20
+# wuzi-tune score rates against the results, and at a depth of its own (LIST:DEPTH); with a
+# lambda of its own (LIST@L). A round on 20x20
 # writes the network for that side. Two families trained together give each the network it gets alone.
 # Needs WUZI_BRAIN, WUZI_RUNNER, WUZI_TUNER.
 . "$(dirname "$0")/check.sh"
@@ -74,6 +75,10 @@ check "a list labelled at a depth of its own" [ "$status" -eq 0 -a -s "$work/gam
 check "at that depth" grep -q "^depth=3 " "$work/games/kept-kept-d3.labels.stamp"
 check "the same positions, other scores" [ "$(positions "$work/games/kept-kept-d3.labels")" = "$(positions "$chunk")" \
     -a "$(scores "$work/games/kept-kept-d3.labels")" != "$(scores "$chunk")" ]
+TRAIN_KEPT="$work/kept.txt@1" train 6b "$work/net6b.c" 0; status=$?
+own_lambda() { [ "$status" -eq 0 ] && grep -q "^ \* wuzi-tune train -list-lambda 1 kept-kept.labels" "$work/net6b.c" &&
+               grep -q "TRAIN_KEPT='$work/kept.txt@1'" "$work/net6b.c" && ! cmp -s "$work/net3.c" "$work/net6b.c"; }
+check "a list trained with a lambda of its own (LIST@L): named, another network from its labels" own_lambda
 "$WUZI_TUNER" score "$work/games/kept-kept.labels" >"$work/score.txt" 2>/dev/null
 positions=$(wc -l <"$work/games/kept-kept.labels" | tr -d ' ')
 check "score: how well the labels predict the results" \

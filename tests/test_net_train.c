@@ -127,6 +127,19 @@ static void test_recovers_a_planted_network(void) {
     CHECK(net_train(&trained, FAMILY_FREESTYLE, &samples, &short_run, &second));
     CHECK(net_train(&again, FAMILY_FREESTYLE, &samples, &short_run, &second));
     CHECK(memcmp(&again, &trained, sizeof again) == 0);
+    /* a list's own lambda (wuzi-tune train -list-lambda) stands for the run's */
+    TrainOptions results_only = short_run;
+    results_only.lambda = 1;
+    net_model_init(&trained, chosen.seed);
+    CHECK(net_train(&trained, FAMILY_FREESTYLE, &samples, &results_only, &second));
+    for (int64_t i = 0; i < samples.count; i++) samples.samples[i].lambda = 1;
+    net_model_init(&again, chosen.seed);
+    CHECK(net_train(&again, FAMILY_FREESTYLE, &samples, &short_run, &second));
+    CHECK(memcmp(&again, &trained, sizeof again) == 0);
+    for (int64_t i = 0; i < samples.count; i++) samples.samples[i].lambda = -1;
+    net_model_init(&again, chosen.seed);
+    CHECK(net_train(&again, FAMILY_FREESTYLE, &samples, &short_run, &second));
+    CHECK(memcmp(&again, &trained, sizeof again) != 0);
 }
 
 static void test_reads_labelled_positions(void) {

@@ -45,7 +45,8 @@ static int usage(void) {
             "       wuzi-tune label [-o FILE] [-depth D] [-threads N] [-eval tables|net] [-scores FILE] PGN...\n"
             "       wuzi-tune train [-o FILE] [-epochs N] [-patience N] [-batch N] [-rate R]\n"
             "                       [-lambda L] [-l2 L] [-threads N] [-seed N] [-size S] [-note TEXT]\n"
-            "                       LABELLED...\n"
+            "                       [-list-lambda L] LABELLED... (each -list-lambda: the lambda of\n"
+            "                       the files after it; -1: -lambda's)\n"
             "       wuzi-tune score LABELLED...\n"
             "       wuzi-tune pack [-o FILE] [-note TEXT] PGN...\n"
             "  -warm: start from the weights (order: the order's tables) this program was built with,\n"
@@ -91,6 +92,8 @@ struct Inputs {
     bool (*read)(Inputs *in, const char *path);    /* one file of the command's input */
     GameList games;
     NetSamples *samples;
+    double list_lambda;     /* train: -list-lambda, for the files named after it (below 0: -lambda) */
+    double named_lambda;    /* the list_lambda the provenance names last */
     char provenance[8192];
 };
 
@@ -136,13 +139,17 @@ static bool read_games(Inputs *in, const char *path) {
 /* Adds the file's labelled positions (label.h) to the samples and its name to the provenance. */
 static bool read_samples(Inputs *in, const char *path) {
     char error[256] = "cannot read";
+    const int64_t before = in->samples->count;
     FILE *file = fopen(path, "r");
-    const bool ok = file && net_samples_read(file, in->samples, error, sizeof error);
+    const bool ok = in->list_lambda <= 1 && file && net_samples_read(file, in->samples, error, sizeof error);
     if (file) fclose(file);
     if (!ok) {
-        fprintf(stderr, "wuzi-tune: %s: %s\n", path, error);
+        fprintf(stderr, "wuzi-tune: %s: %s\n", path, in->list_lambda > 1 ? "-list-lambda above 1" : error);
         return false;
     }
+    for (int64_t i = before; i < in->samples->count; i++) in->samples->samples[i].lambda = (float)in->list_lambda;
+    if (in->list_lambda != in->named_lambda) add(in, " -list-lambda %g", in->list_lambda);
+    in->named_lambda = in->list_lambda;
     add_name(in, path);
     return true;
 }
@@ -324,7 +331,8 @@ static const NetWeights *const *size_networks(int size) {
 
 static int command_train(int argc, char **argv) {
     static NetSamples samples;
-    Inputs in = {.out = NULL, .provenance = "wuzi-tune train", .read = read_samples, .samples = &samples};
+    Inputs in = {.out = NULL, .provenance = "wuzi-tune train", .read = read_samples, .samples = &samples,
+                 .list_lambda = -1, .named_lambda = -1};
     TrainOptions options;
     train_options_default(&options);
     options.log = stderr;
@@ -333,7 +341,8 @@ static int command_train(int argc, char **argv) {
                           {"-batch", .integer = &options.batch},     {"-rate", .real = &options.rate},
                           {"-lambda", .real = &options.lambda},      {"-l2", .real = &options.l2},
                           {"-threads", .integer = &options.threads}, {"-seed", .integer = &seed},
-                          {"-size", .integer = &size},               {.name = NULL}};
+                          {"-size", .integer = &size},               {"-list-lambda", .real = &in.list_lambda},
+                          {.name = NULL}};
     const int status = read_arguments(argc, argv, own, &in);
     if (status) return status;
     options.seed = (uint64_t)seed;
@@ -374,7 +383,7 @@ static int command_train(int argc, char **argv) {
 /* Per family, the log-loss against the results of the labels' search and of the tables. */
 static int command_score(int argc, char **argv) {
     static NetSamples samples;
-    Inputs in = {.out = NULL, .read = read_samples, .samples = &samples};
+    Inputs in = {.out = NULL, .read = read_samples, .samples = &samples, .list_lambda = -1, .named_lambda = -1};
     const Option own[] = {{.name = NULL}};
     const int status = read_arguments(argc, argv, own, &in);
     if (status) return status;

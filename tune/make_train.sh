@@ -16,7 +16,8 @@
 # (environment): those of tune/round.sh, here by default TUNE_FAMILIES=freestyle,
 # TUNE_GAMES=500, TUNE_NODES=20000, TUNE_CHUNK=500, TUNE_DIR=build/train-games; TRAIN_KEPT
 # (game lists, none by default; with TUNE_GAMES=0 the only games; LIST:DEPTH labels that list at
-# a depth of its own), TRAIN_DEPTH (8), TRAIN_EVAL
+# a depth of its own; LIST@L, or LIST:DEPTH@L, trains on it with a lambda of its own: the
+# result's share of its targets), TRAIN_DEPTH (8), TRAIN_EVAL
 # (the labelling search's evaluation: tables, or net for the build's network where the family
 # has one),
 # TRAIN_OPTIONS (more wuzi-tune train options, named in the header), TRAIN_SCORES (tune/labels),
@@ -74,7 +75,13 @@ done
 scores_eval=""
 [ "$label_eval" = tables ] || scores_eval="-$label_eval"
 [ -z "$kept" ] || mkdir -p "$scores_dir"
+named_lambda=-1
 for entry in $kept; do
+    list_lambda=-1
+    case $entry in *@*) list_lambda=${entry##*@} entry=${entry%@*} ;; esac
+    # wuzi-tune train's -list-lambda holds for the files after it: named where it changes only
+    [ "$list_lambda" = "$named_lambda" ] || labels="$labels -list-lambda $list_lambda"
+    named_lambda=$list_lambda
     record=${entry%:*} depth=$label_depth suffix=""
     case $entry in *:*) depth=${entry##*:} suffix="-d$depth" ;; esac
     name=$(basename "$record")

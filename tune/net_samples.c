@@ -25,7 +25,7 @@ bool net_samples_add(NetSamples *samples, const Board *board, double points, int
     NetSample *sample = &samples->samples[samples->count++];
     *sample = (NetSample){.points = (float)points, .score = score, .tables = eval_position(board),
                           .family = (uint8_t)weight_family(board->rule), .to_move = (uint8_t)(board->to_move - 1),
-                          .game = game, .first = samples->cell_count, .count = 0};
+                          .game = game, .first = samples->cell_count, .count = 0, .lambda = -1};
     FOR_EACH_CELL(board, cell) {
         if (board->cell[cell] != EMPTY) continue;
         NetCell *out = &samples->cells[samples->cell_count];

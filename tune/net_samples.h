@@ -25,6 +25,7 @@ typedef struct NetSample {
     uint32_t game;
     int64_t first;      /* its cells: [first, first + count) */
     int32_t count;
+    float lambda;       /* its list's share of the result in the target; below 0: the run's */
 } NetSample;
 
 typedef struct NetSamples {

@@ -217,13 +217,16 @@ static void shuffle(Indices *indices, uint64_t *rng) {
     }
 }
 
+/* The result's share in the target: the sample's list's, else the run's. */
+static double target_of(const NetSample *sample, double k, double run_lambda) {
+    const double lambda = sample->lambda >= 0 ? sample->lambda : run_lambda;
+    return lambda * sample->points + (1 - lambda) * sigmoid(bounded_score(sample->score) / k);
+}
+
 static float *make_targets(const NetSamples *samples, double k, double lambda) {
     float *targets = malloc((size_t)(samples->count + 1) * sizeof(float));
     if (!targets) return NULL;
-    for (int64_t i = 0; i < samples->count; i++) {
-        const NetSample *sample = &samples->samples[i];
-        targets[i] = (float)(lambda * sample->points + (1 - lambda) * sigmoid(bounded_score(sample->score) / k));
-    }
+    for (int64_t i = 0; i < samples->count; i++) targets[i] = (float)target_of(&samples->samples[i], k, lambda);
     return targets;
 }
 
@@ -315,8 +318,7 @@ void net_train_check(const NetTables *tables, int family, const NetSamples *samp
             const NetSample *sample = &samples->samples[i];
             if (sample->family != family || (pass == 0 && sample->game % HELD_OUT_EVERY != 0)) continue;
             const double p = sigmoid(net_tables_score(tables, samples, sample) / report->k);
-            const double target = options->lambda * sample->points +
-                                  (1 - options->lambda) * sigmoid(bounded_score(sample->score) / report->k);
+            const double target = target_of(sample, report->k, options->lambda);
             loss += cross_entropy(p, target);
             result_loss += cross_entropy(p, sample->points);
             count++;

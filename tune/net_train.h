@@ -1,8 +1,9 @@
 /* net_train: the network's parameters (net_model.h) learned from labelled positions.
  *
  * A position's target mixes the game's result and the search's score: lambda * points + (1 -
- * lambda) * sigmoid(score / K), K fitted first so that sigmoid(score / K) predicts the results
- * best — the search's units, which the network's score keeps. The loss is the cross-entropy of
+ * lambda) * sigmoid(score / K), lambda the run's or the position's list's (NetSample), K fitted
+ * first so that sigmoid(score / K) predicts the results best — the search's units, which the
+ * network's score keeps. The loss is the cross-entropy of
  * sigmoid(output) against the target; minibatch Adam over the shuffled training positions, each
  * batch split over threads and summed in a fixed order (the same data give the same bytes);
  * one game in ten held out, whose loss after each epoch halves the rate when it stops falling,
