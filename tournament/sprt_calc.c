@@ -54,14 +54,15 @@ static bool read_setting(const char *arg, SprtSettings *sprt, Score *score, Pent
     return false;
 }
 
-/* Where both are given they count the same games: two a pair, and at most one unpaired game
- * per wdl= chunk (a run stopped between the two games of a pair). */
+/* Where both are given they count the same games: two a pair, and a few unpaired ones per
+ * wdl= chunk (a run stopped between the two games of each pair it had in progress). */
+#define UNPAIRED_MAX 16
 static const char *counts_problem(const SprtSettings *sprt, const Score *score,
                                   const Pentanomial *penta, int chunks) {
     if (sprt->elo1 <= sprt->elo0) return "elo1 must be above elo0";
     const int games = score_games(score), pairs = pentanomial_pairs(penta);
     if (!games && !pairs) return "no games given";
-    if (games && pairs && (games < 2 * pairs || games > 2 * pairs + chunks))
+    if (games && pairs && (games < 2 * pairs || games > 2 * pairs + UNPAIRED_MAX * chunks))
         return "wdl= and ptnml= count different games (a pair is two games)";
     return NULL;
 }
