@@ -62,7 +62,7 @@ check "sprt: exit 0 when H1 is accepted, 1 when H0 is" sh -c "[ $s1 -eq 0 ] && [
 "$R" sprt wdl=1,2 2> bad.out; s2=$?; "$R" sprt elo0=5 elo1=1 wdl=1,1,1 2> bad2.out; s3=$?; "$R" sprt 2> none.out; s4=$?
 "$R" sprt wdl=60,30,10 ptnml=5,10,0,20,0 2> mixed2.out; s5=$?
 check "sprt: W-L-D and pairs that count different games are refused" sh -c "[ $s5 -eq 2 ] && grep -q 'count different games' mixed2.out"
-check "sprt: bad counts, bounds the wrong way round and no games are refused with exit 2" sh -c "[ $s2 -eq 2 ] && [ $s3 -eq 2 ] && [ $s4 -eq 2 ] && grep -q 'bad setting' bad.out && grep -q 'elo1 must be above elo0' bad2.out && grep -q 'no games given' none.out"
+check "sprt: bad counts, bounds the wrong way round and no games are refused with exit 2" sh -c "[ $s2 -eq 2 ] && [ $s3 -eq 2 ] && [ $s4 -eq 2 ] && grep -q 'bad setting' bad.out && grep -q 'the SPRT needs elo1 > elo0' bad2.out && grep -q 'no games given' none.out"
 
 if command -v parallel >/dev/null 2>&1; then
     "$here/tournament/cluster/parallel.sh" -n 3 -j 2 -d par -- "$R" "$@" > parallel.out 2>&1

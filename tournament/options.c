@@ -161,28 +161,30 @@ static void parse_openings(Options *options, const EngineArgs *args) {
     if (!options->openings_file) options_fail("%s", "-openings needs file=F");
 }
 
+bool options_sprt_setting(SprtSettings *sprt, const char *token) {
+    double *const fields[] = {&sprt->elo0, &sprt->elo1, &sprt->alpha, &sprt->beta};
+    const char *const keys[] = {"elo0=", "elo1=", "alpha=", "beta="};
+    for (int i = 0; i < 4; i++)
+        if (strncmp(token, keys[i], strlen(keys[i])) == 0) {
+            *fields[i] = double_value(token, token + strlen(keys[i]));
+            return true;
+        }
+    return false;
+}
+
+void options_check_sprt(const SprtSettings *sprt) {
+    if (!(sprt->elo1 > sprt->elo0)) options_fail("%s", "the SPRT needs elo1 > elo0");
+    if (!(sprt->alpha > 0 && sprt->alpha < 0.5 && sprt->beta > 0 && sprt->beta < 0.5))
+        options_fail("%s", "the SPRT needs 0 < alpha, beta < 0.5");
+}
+
 static void parse_sprt(Options *options, const EngineArgs *args) {
     SprtSettings *sprt = &options->sprt;
     *sprt = (SprtSettings){.enabled = true, .elo0 = 0, .elo1 = 5, .alpha = 0.05, .beta = 0.05};
-    for (int i = 0; i < args->count; i++) {
-        const char *token = args->tokens[i];
-        const char *eq = strchr(token, '=');
-        if (!eq) options_fail("bad -sprt setting \"%s\"", token);
-        const double v = double_value(token, eq + 1);
-        if (strncmp(token, "elo0=", 5) == 0)
-            sprt->elo0 = v;
-        else if (strncmp(token, "elo1=", 5) == 0)
-            sprt->elo1 = v;
-        else if (strncmp(token, "alpha=", 6) == 0)
-            sprt->alpha = v;
-        else if (strncmp(token, "beta=", 5) == 0)
-            sprt->beta = v;
-        else
-            options_fail("unknown -sprt setting \"%s\"", token);
-    }
-    if (!(sprt->elo1 > sprt->elo0)) options_fail("%s", "-sprt needs elo1 > elo0");
-    if (!(sprt->alpha > 0 && sprt->alpha < 0.5 && sprt->beta > 0 && sprt->beta < 0.5))
-        options_fail("%s", "-sprt needs 0 < alpha, beta < 0.5");
+    for (int i = 0; i < args->count; i++)
+        if (!options_sprt_setting(sprt, args->tokens[i]))
+            options_fail("unknown -sprt setting \"%s\"", args->tokens[i]);
+    options_check_sprt(sprt);
 }
 
 static void parse_boardsize(Options *options, const char *text) {

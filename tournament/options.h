@@ -41,5 +41,10 @@ void options_parse(int argc, char **argv, Options *options);
 bool options_list_has(const char *list, int number);
 /* Report a fatal error in the options' words: "wuzi-tournament: <format % detail>", exit 2. */
 _Noreturn void options_fail(const char *format, const char *detail);
+/* One SPRT setting, `elo0=`, `elo1=`, `alpha=` or `beta=`, into `sprt` (a bad number fails);
+ * false for another key. Then options_check_sprt fails unless elo1 > elo0 and alpha, beta are
+ * in (0, 0.5). Shared by -sprt and the `sprt` subcommand. */
+bool options_sprt_setting(SprtSettings *sprt, const char *token);
+void options_check_sprt(const SprtSettings *sprt);
 
 #endif

@@ -52,12 +52,16 @@ static void format_elo(char *out, size_t size, double value) {
         snprintf(out, size, "%.1f", fabs(value) < 0.05 ? 0.0 : value); /* no "-0.0" */
 }
 
-void report_score_line(const Tournament *t, const Encounter *e) {
-    const Score *s = &e->score;
+void report_score(const char *of, const Score *s) {
     const int n = score_games(s);
     const double points = s->wins + 0.5 * s->draws;
-    printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", t->options->engines[e->a].name,
-           t->options->engines[e->b].name, s->wins, s->losses, s->draws, n ? points / n : 0.0, n);
+    printf("Score%s: %d - %d - %d  [%.3f] %d\n", of, s->wins, s->losses, s->draws, n ? points / n : 0.0, n);
+}
+
+void report_score_line(const Tournament *t, const Encounter *e) {
+    char of[160];
+    snprintf(of, sizeof of, " of %s vs %s", t->options->engines[e->a].name, t->options->engines[e->b].name);
+    report_score(of, &e->score);
 }
 
 void report_sprt_figures(const SprtSettings *sprt, double llr, SprtVerdict verdict, int games) {

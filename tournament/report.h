@@ -13,6 +13,8 @@ void report_game_started(const Tournament *t, const Job *job);
 /* "Finished game i (A vs B): 1-0 {reason}" (A has black), then "Times in game i (A vs B): A
  * longest move M ms, clock C ms left; B …" ("no game clock" without one). */
 void report_game_finished(const Tournament *t, const Job *job, const GameRecord *record);
+/* "Score<of>: W - L - D  [score] N" */
+void report_score(const char *of, const Score *score);
 void report_score_line(const Tournament *t, const Encounter *e);
 void report_sprt_line(const Tournament *t, const Encounter *e);
 /* "Elo difference: …" from the score, then "Ptnml(0-2): …" where `penta` holds pairs. */

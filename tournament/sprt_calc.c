@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
 #include "report.h"
 #include "stats.h"
 
@@ -32,34 +33,21 @@ static bool read_counts(const char *text, int *values, int count) {
     return true;
 }
 
-static bool read_number(const char *text, double *value) {
-    char *end;
-    *value = strtod(text, &end);
-    return end != text && !*end;
-}
-
-static bool read_setting(const char *arg, SprtSettings *sprt, Score *score, Pentanomial *penta) {
-    const char *eq = strchr(arg, '=');
-    if (!eq) return false;
-    const size_t key = (size_t)(eq - arg);
-    const char *value = eq + 1;
-    if (key == 3 && !strncmp(arg, "wdl", key)) return read_counts(value, &score->wins, 3);
-    if (key == 5 && !strncmp(arg, "ptnml", key)) return read_counts(value, penta->count, 5);
-    if (key == 4 && !strncmp(arg, "elo0", key)) return read_number(value, &sprt->elo0);
-    if (key == 4 && !strncmp(arg, "elo1", key)) return read_number(value, &sprt->elo1);
-    if (key == 5 && !strncmp(arg, "alpha", key))
-        return read_number(value, &sprt->alpha) && sprt->alpha > 0 && sprt->alpha < 1;
-    if (key == 4 && !strncmp(arg, "beta", key))
-        return read_number(value, &sprt->beta) && sprt->beta > 0 && sprt->beta < 1;
+/* wdl= or ptnml= counts added; false for another key or bad counts. */
+static bool read_counts_setting(const char *arg, Score *score, Pentanomial *penta) {
+    int wdl[3] = {0, 0, 0};
+    if (!strncmp(arg, "wdl=", 4) && read_counts(arg + 4, wdl, 3)) {
+        *score = (Score){score->wins + wdl[0], score->losses + wdl[1], score->draws + wdl[2]};
+        return true;
+    }
+    if (!strncmp(arg, "ptnml=", 6)) return read_counts(arg + 6, penta->count, 5);
     return false;
 }
 
 /* Where both are given they count the same games: two a pair, and a few unpaired ones per
  * wdl= chunk (a run stopped between the two games of each pair it had in progress). */
 #define UNPAIRED_MAX 16
-static const char *counts_problem(const SprtSettings *sprt, const Score *score,
-                                  const Pentanomial *penta, int chunks) {
-    if (sprt->elo1 <= sprt->elo0) return "elo1 must be above elo0";
+static const char *counts_problem(const Score *score, const Pentanomial *penta, int chunks) {
     const int games = score_games(score), pairs = pentanomial_pairs(penta);
     if (!games && !pairs) return "no games given";
     if (games && pairs && (games < 2 * pairs || games > 2 * pairs + UNPAIRED_MAX * chunks))
@@ -77,23 +65,22 @@ int sprt_calc_main(int argc, char **argv) {
             calc_usage(stdout);
             return 0;
         }
-        if (!read_setting(argv[i], &sprt, &score, &penta)) {
+        if (!read_counts_setting(argv[i], &score, &penta) && !options_sprt_setting(&sprt, argv[i])) {
             fprintf(stderr, "sprt: bad setting \"%s\"\n", argv[i]);
             calc_usage(stderr);
             return 2;
         }
         chunks += !strncmp(argv[i], "wdl=", 4);
     }
-    const char *problem = counts_problem(&sprt, &score, &penta, chunks);
+    options_check_sprt(&sprt);
+    const char *problem = counts_problem(&score, &penta, chunks);
     if (problem) {
         fprintf(stderr, "sprt: %s\n", problem);
         return 2;
     }
     const bool pairs = pentanomial_pairs(&penta) > 0;
     if (score_games(&score)) {
-        const int n = score_games(&score);
-        printf("Score: %d - %d - %d  [%.3f] %d\n", score.wins, score.losses, score.draws,
-               (score.wins + 0.5 * score.draws) / n, n);
+        report_score("", &score);
         report_elo_lines(&score, pairs ? &penta : NULL);
     } else {
         const EloEstimate p = elo_estimate_pentanomial(&penta);
